@@ -1,0 +1,113 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
+import crypto from 'node:crypto';
+import type { Deps } from './deps.js';
+import type { AppState } from './http/types.js';
+import { errorMiddleware } from './http/error-middleware.js';
+import { originCheck, securityHeaders } from './http/security.js';
+import { ValidationError } from './http/errors.js';
+import { sessionMiddleware, loadUser } from './features/auth/session.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { staticFiles } from './http/static-files.js';
+
+export interface AppOptions {
+  /** Directory of the built PWA; served with an index.html fallback when set. */
+  pwaDir?: string;
+}
+
+/** Paths whose callers are servers, not browsers (no Origin; authenticated otherwise). */
+const ORIGIN_EXEMPT = ['/api/payments/webhook'];
+
+/** Builds the Koa app: middleware order and routers. No listen() here (see server.ts). */
+export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.keys = deps.sessionKeys;
+  app.proxy = deps.config.TRUST_PROXY;
+
+  const allowedOrigins = (deps.config.PUBLIC_ORIGIN ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+  app.use(async (ctx, next) => {
+    ctx.state.reqId = ctx.get('X-Request-Id') || crypto.randomUUID();
+    ctx.state.user = null;
+    const started = performance.now();
+    await next();
+    if (ctx.path.startsWith('/api/')) {
+      deps.log.info(
+        { reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.use(errorMiddleware(deps.log));
+  app.use(
+    securityHeaders({
+      production: deps.config.isProduction,
+      paystackScriptOrigin: new URL(deps.config.PAYSTACK_INLINE_SCRIPT_URL).origin,
+    }),
+  );
+  app.use(compress({ threshold: 1024 }));
+  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT));
+  app.use(requireJsonOrMultipart);
+  app.use(
+    koaBody({
+      json: true,
+      multipart: false,
+      urlencoded: false,
+      text: false,
+      jsonLimit: '100kb',
+      jsonStrict: true,
+      // The Paystack webhook signature is computed over the exact bytes received.
+      includeUnparsed: true,
+      onError: (err) => {
+        throw err;
+      },
+    }),
+  );
+  app.use(sessionMiddleware(app, deps));
+  app.use(loadUser(deps));
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.get('/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  authRoutes(api, deps);
+  accommodationRoutes(api, deps);
+  settingsRoutes(api, deps);
+
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  if (options.pwaDir) app.use(staticFiles(options.pwaDir));
+  return app;
+}
+
+/**
+ * A state-changing request with a body must say it is JSON (or multipart for uploads): a
+ * form post from another site cannot smuggle a JSON body past the Origin check.
+ */
+const requireJsonOrMultipart: Koa.Middleware = async (ctx, next) => {
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
+    const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || !!ctx.get('Transfer-Encoding');
+    if (hasBody && !ctx.is('application/json', 'multipart/form-data')) {
+      ctx.status = 415;
+      ctx.body = { message: 'Content-Type must be application/json', code: 'unsupported_media_type' };
+      return;
+    }
+  }
+  await next();
+};
+
+/** Route params that must be UUIDs (ids of rows) answer 400 naming the field otherwise. */
+export function uuidParam(value: string | undefined, field = 'id'): string {
+  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new ValidationError(`${field}: Invalid id`, 'validation_error', { [field]: 'Invalid id' });
+  }
+  return value.toLowerCase();
+}

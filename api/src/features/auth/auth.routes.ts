@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/types.js';
+import { parse } from '../../http/validate.js';
+import { currentUser } from '../../http/guards.js';
+import { LoginRequest, RegisterRequest } from '../../../../shared/contracts/auth.js';
+import * as auth from './auth.service.js';
+
+export function authRoutes(router: Router<AppState>, deps: Deps): void {
+  router.post('/login', async (ctx) => {
+    const input = parse(LoginRequest, ctx.request.body);
+    const user = await auth.login(deps, input, ctx.ip);
+    // A fresh session id on login: a session id planted before login is worth nothing after.
+    ctx.session!.userId = user.id;
+    await ctx.session!.regenerate();
+    ctx.body = user;
+  });
+
+  router.post('/register', async (ctx) => {
+    const input = parse(RegisterRequest, ctx.request.body);
+    const user = await auth.register(deps, input);
+    ctx.session!.userId = user.id;
+    await ctx.session!.regenerate();
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  router.post('/logout', async (ctx) => {
+    // Destroys the stored session: the old cookie no longer works anywhere.
+    ctx.session = null;
+    ctx.body = { message: 'Logged out' };
+  });
+
+  router.get('/auth/user', (ctx) => {
+    ctx.body = auth.publicUser(currentUser(ctx));
+  });
+}

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/types.js';
+import * as repo from './auth.repo.js';
+
+export const SESSION_COOKIE = 'lodge.sid';
+const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions live in the database (not in the cookie) so logout, a password change or a
+ * disabled account ends them server-side, and several API instances share them.
+ * The cookie holds only an unguessable id.
+ */
+export function sessionMiddleware(app: Koa<AppState>, deps: Deps): Koa.Middleware {
+  const store = {
+    async get(key: string) {
+      return repo.getSession(deps.db, key);
+    },
+    async set(key: string, sess: Record<string, unknown>, maxAge: number) {
+      const userId = typeof sess.userId === 'string' ? sess.userId : null;
+      await repo.upsertSession(deps.db, {
+        id: key,
+        data: sess,
+        userId,
+        expiresAt: new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)),
+      });
+    },
+    async destroy(key: string) {
+      await repo.deleteSession(deps.db, key);
+    },
+  };
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.config.isProduction,
+      signed: true,
+      rolling: false,
+      renew: true,
+      store,
+      genid: () => crypto.randomBytes(32).toString('base64url'),
+    } as unknown as Parameters<typeof session>[0],
+    app as unknown as Koa,
+  ) as unknown as Koa.Middleware;
+}
+
+/** Puts the session's user (if still active) on ctx.state.user. */
+export function loadUser(deps: Deps): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    // Only look at the session when a cookie was sent: anonymous requests stay cheap.
+    if (ctx.cookies.get(SESSION_COOKIE)) {
+      const userId = ctx.session?.userId;
+      if (typeof userId === 'string') {
+        const user = await repo.findActiveUserById(deps.db, userId);
+        if (user) {
+          const { passwordHash: _h, isActive: _a, ...sessionUser } = user;
+          ctx.state.user = sessionUser;
+        } else {
+          ctx.session = null;
+        }
+      }
+    }
+    await next();
+  };
+}

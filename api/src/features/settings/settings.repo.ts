@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+export interface SettingsRow {
+  id: number;
+  lodge_name: string;
+  tagline: string;
+  latitude: string | null;
+  longitude: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  address: string | null;
+  emergency_medical_phone: string | null;
+  emergency_police_phone: string | null;
+  bank_name: string | null;
+  account_number: string | null;
+  branch_code: string | null;
+  account_holder: string | null;
+  paystack_public_key: string | null;
+  paystack_secret_key: string | null;
+  allow_eft_payments: boolean;
+  allow_card_payments: boolean;
+  card_payment_discount: string;
+  eft_hold_duration_hours: number;
+  weather_api_key: string | null;
+  map_embed_code: string | null;
+  hero_background_image: string | null;
+  version: number;
+  updated_at: Date;
+}
+
+/** The single settings row (created by migration, so it always exists). */
+export async function getSettings(db: Db): Promise<SettingsRow> {
+  const row = await db<SettingsRow>('settings').where({ id: 1 }).first();
+  if (!row) throw new Error('settings row missing: migrations not run?');
+  return row;
+}

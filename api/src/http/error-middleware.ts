@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError, TooManyRequestsError, statusOf, pgCode, PG } from './errors.js';
+
+/**
+ * Mounted first. Every error becomes JSON `{ message, code?, errors? }`; unknown errors are
+ * logged with the request id and answered with a plain 500 that reveals no internals.
+ */
+export function errorMiddleware(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found', code: 'not_found' };
+      }
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = statusOf(err);
+        ctx.body = {
+          message: err.message,
+          ...(err.code ? { code: err.code } : {}),
+          ...(err.errors ? { errors: err.errors } : {}),
+        };
+        if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (ctx.status >= 500) log.warn({ err, reqId: ctx.state.reqId }, err.message);
+        return;
+      }
+      // Errors from koa-body / http-errors carry their own status (413 body too large, 415, 400 bad JSON).
+      const httpStatus = (err as { status?: number; expose?: boolean }).status;
+      if (typeof httpStatus === 'number' && httpStatus >= 400 && httpStatus < 500) {
+        ctx.status = httpStatus;
+        ctx.body = { message: httpMessage(httpStatus, err as Error) };
+        return;
+      }
+      // A constraint that the code should have caught first still answers sensibly.
+      const code = pgCode(err);
+      if (code === PG.EXCLUSION_VIOLATION) {
+        ctx.status = 409;
+        ctx.body = { message: 'This accommodation is not available for the selected dates', code: 'unavailable' };
+        return;
+      }
+      log.error({ err, reqId: ctx.state.reqId, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Internal server error' };
+    }
+  };
+}
+
+function httpMessage(status: number, err: Error): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type';
+  if (status === 400 && /json|parse|unexpected/i.test(err.message)) return 'Request body is not valid JSON';
+  return err.message || 'Bad request';
+}

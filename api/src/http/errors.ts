@@ -1,0 +1,78 @@
+/**
+ * Domain errors. Services throw these; the one error middleware (error-middleware.ts)
+ * maps them to HTTP statuses in one table. Anything else is a bug: logged, answered 500.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the request is malformed or a field is invalid. */
+export class ValidationError extends AppError {}
+/** 401: not logged in (or the session ended). */
+export class UnauthorizedError extends AppError {}
+/** 403: logged in, but the role does not allow it. */
+export class ForbiddenError extends AppError {}
+/** 404 */
+export class NotFoundError extends AppError {}
+/** 409: the request conflicts with the current state (taken dates, stale version). */
+export class ConflictError extends AppError {}
+/** 413 */
+export class PayloadTooLargeError extends AppError {}
+/** 422: well-formed, but the business rules refuse it (e.g. shorter than the minimum stay). */
+export class UnprocessableError extends AppError {}
+/** 429 */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 'rate_limited');
+  }
+}
+/** 502: an outside provider (Paystack, weather, SMTP) failed or answered nonsense. */
+export class UpstreamError extends AppError {}
+/** 503: a dependency is not configured or unavailable. */
+export class ServiceUnavailableError extends AppError {}
+
+export const statusOf = (err: AppError): number => {
+  if (err instanceof ValidationError) return 400;
+  if (err instanceof UnauthorizedError) return 401;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof ConflictError) return 409;
+  if (err instanceof PayloadTooLargeError) return 413;
+  if (err instanceof UnprocessableError) return 422;
+  if (err instanceof TooManyRequestsError) return 429;
+  if (err instanceof UpstreamError) return 502;
+  if (err instanceof ServiceUnavailableError) return 503;
+  return 500;
+};
+
+/** PostgreSQL error codes the services translate into domain errors. */
+export const PG = {
+  UNIQUE_VIOLATION: '23505',
+  EXCLUSION_VIOLATION: '23P01',
+  CHECK_VIOLATION: '23514',
+  FOREIGN_KEY_VIOLATION: '23503',
+  SERIALIZATION_FAILURE: '40001',
+  DEADLOCK: '40P01',
+} as const;
+
+export function pgCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function pgConstraint(err: unknown): string | undefined {
+  const c = (err as { constraint?: unknown } | null)?.constraint;
+  return typeof c === 'string' ? c : undefined;
+}

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { ValidationError, type FieldErrors } from './errors.js';
+
+/**
+ * Parses input with a shared zod schema. On failure: ValidationError (400) whose message
+ * names the first bad field and whose `errors` map names every one of them.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  const [field, msg] = Object.entries(errors)[0] ?? ['_', 'Invalid input'];
+  const message = field === '_' ? msg : `${field}: ${msg}`;
+  throw new ValidationError(message, 'validation_error', errors);
+}

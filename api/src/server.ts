@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Server } from 'node:http';
+import { loadConfig, type Config } from './config.js';
+import { createLogger } from './logger.js';
+import { createKnex, migrateLatest } from './db/knex.js';
+import { createApp } from './app.js';
+import { systemClock, type Deps } from './deps.js';
+import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo/seed-demo.js';
+
+export interface StartOptions {
+  pwaDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  server: Server;
+  deps: Deps;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Reads config, migrates, seeds demo data when appropriate, starts jobs, listens. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(opts.env ?? process.env);
+  const log = createLogger(config.LOG_LEVEL, !config.isProduction && process.stdout.isTTY);
+  const db = createKnex(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(config.dataDir, 'pgdata') },
+  );
+  await migrateLatest(db);
+
+  const deps: Deps = { config, db, log, clock: systemClock, sessionKeys: sessionKeys(config) };
+  await maybeSeedDemo(deps);
+
+  const app = createApp(deps, { pwaDir: opts.pwaDir });
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info({ url, database: config.embedded ? 'embedded (PGlite)' : 'PostgreSQL' }, `Lodge is running at ${url}`);
+
+  return {
+    server,
+    deps,
+    url,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Demo data goes into an empty embedded database, or an empty PostgreSQL one when
+ * DEMO_DATA=1; never into production, and never over existing data.
+ */
+async function maybeSeedDemo(deps: Deps): Promise<void> {
+  const { config, db, log } = deps;
+  if (config.isProduction) return;
+  const wanted = config.embedded ? config.DEMO_DATA !== false : config.DEMO_DATA === true;
+  if (!wanted || !(await isDatabaseEmpty(db))) return;
+  await seedDemoData(db, { now: deps.clock.now() });
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(14)} ${a.role ?? 'Guest (no role)'}`);
+  log.info('Demo data loaded.');
+  // Printed plainly (not as a log line) so the first-start instructions are readable.
+  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+}
+
+/** The cookie-signing key: SESSION_SECRET, or one generated once and kept in DATA_DIR. */
+function sessionKeys(config: Config): string[] {
+  if (config.SESSION_SECRET) return [config.SESSION_SECRET];
+  const file = path.join(config.dataDir, 'session-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return [fs.readFileSync(file, 'utf8').trim()];
+}
+
+// Run directly (npm run dev uses this with tsx watch).
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('api/src/server.ts')) {
+  const running = await startServer({ pwaDir: process.env.PWA_DIR });
+  const shutdown = async () => {
+    await running.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}

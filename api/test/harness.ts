@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import knexFactory, { type Knex } from 'knex';
+import { createKnex, migrateLatest } from '../src/db/knex.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { createApp } from '../src/app.js';
+import type { Clock, Deps } from '../src/deps.js';
+import { seedDemoData } from '../src/db/seeds/demo/seed-demo.js';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (created here, dropped in close()).
+ */
+export interface TestDb {
+  db: Knex;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = createKnex({ kind: 'pglite', dir: null });
+    await migrateLatest(db);
+    return { db, kind: 'pglite', close: () => db.destroy() };
+  }
+  const name = `lodge_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const db = createKnex({ kind: 'postgres', url: dbUrl.toString(), poolMax: 25 });
+  await migrateLatest(db);
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await db.destroy();
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+/** A clock a test can move. */
+export class TestClock implements Clock {
+  constructor(private current: Date = new Date()) {}
+  now() {
+    return new Date(this.current);
+  }
+  set(d: Date | string) {
+    this.current = new Date(d);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestContext {
+  deps: Deps;
+  db: Knex;
+  url: string;
+  clock: TestClock;
+  /** A new client with its own cookie jar. */
+  client(): TestClient;
+  /** A client logged in as the given user (demo accounts use password lodge-demo). */
+  loginAs(username: string, password?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface TestOptions {
+  /** Load the demo data (relative to the clock's now). Default true. */
+  seed?: boolean;
+  now?: Date | string;
+  env?: Record<string, string>;
+  /** Extra setup of deps before the app is built (e.g. adapters pointing at doubles). */
+  configure?(deps: Deps): void | Promise<void>;
+}
+
+export async function createTestContext(opts: TestOptions = {}): Promise<TestContext> {
+  const testDb = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOBS_ENABLED: '0',
+    DATA_DIR: `/tmp/lodge-test-${process.pid}`,
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  const clock = new TestClock(opts.now ? new Date(opts.now) : new Date());
+  const deps: Deps = {
+    config,
+    db: testDb.db,
+    log: createLogger(config.LOG_LEVEL, false),
+    clock,
+    sessionKeys: ['test-session-key-0123456789abcdefghijklmnop'],
+  };
+  if (opts.seed !== false) await seedDemoData(testDb.db, { now: clock.now() });
+  await opts.configure?.(deps);
+  const app = createApp(deps);
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const ctx: TestContext = {
+    deps,
+    db: testDb.db,
+    url,
+    clock,
+    client: () => new TestClient(url),
+    async loginAs(username, password = 'lodge-demo') {
+      const c = new TestClient(url);
+      const res = await c.post('/api/login', { username, password });
+      if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return c;
+    },
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await testDb.close();
+    },
+  };
+  return ctx;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A tiny HTTP client with a cookie jar; state-changing calls carry our Origin like a browser. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  get<T = any>(path: string, init?: RequestInit) {
+    return this.request<T>('GET', path, undefined, init);
+  }
+  post<T = any>(path: string, body?: unknown, init?: RequestInit) {
+    return this.request<T>('POST', path, body, init);
+  }
+  put<T = any>(path: string, body?: unknown, init?: RequestInit) {
+    return this.request<T>('PUT', path, body, init);
+  }
+  delete<T = any>(path: string, body?: unknown, init?: RequestInit) {
+    return this.request<T>('DELETE', path, body, init);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+    const headers = new Headers(init.headers);
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', this.baseUrl);
+    if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
+    let payload: BodyInit | undefined = init.body ?? undefined;
+    if (body !== undefined && payload === undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+    const res = await fetch(this.baseUrl + path, { ...init, method, headers, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+}

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function login(page: Page, username: string, password = 'lodge-demo') {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^(log in|login|sign in)$/i }).click();
+}
+
+test('the landing page shows the lodge and its tagline', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Private Game Lodge').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Accommodations' })).toBeVisible();
+  const types = await (await page.request.get('/api/accommodations')).json();
+  expect(types.length).toBeGreaterThanOrEqual(4);
+});
+
+test('a receptionist opening /admin/settings is told they may not', async ({ page }) => {
+  await login(page, 'receptionist');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/settings');
+  await expect(page.getByText("You don't have permission to access settings.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Return to Dashboard' }).or(page.getByRole('link', { name: 'Return to Dashboard' }))).toBeVisible();
+});
+
+test('a visitor opening /admin is sent to /auth', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an unknown path shows Page Not Found', async ({ page }) => {
+  await page.goto('/no/such/place');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+for (const [username, role] of [
+  ['superadmin', 'SuperAdmin'],
+  ['manager', 'Manager'],
+  ['receptionist', 'Receptionist'],
+  ['guest', null],
+] as const) {
+  test(`${username} can log in and out in the browser`, async ({ page }) => {
+    await login(page, username);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    const me = await page.request.get('/api/auth/user');
+    expect(me.status()).toBe(200);
+    expect((await me.json()).role).toBe(role);
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * The role table of back-office.md section 6, in one place. The API enforces it on every
+ * admin route (http/guards.ts); the PWA reads the same table to show or hide links.
+ */
+export const STAFF_ROLES = ['SuperAdmin', 'Manager', 'Receptionist'] as const;
+export type Role = (typeof STAFF_ROLES)[number];
+
+export const CAPABILITIES = {
+  dashboard: ['SuperAdmin', 'Manager', 'Receptionist'],
+  calendar: ['SuperAdmin', 'Manager', 'Receptionist'],
+  viewAccommodations: ['SuperAdmin', 'Manager', 'Receptionist'],
+  manageAccommodations: ['SuperAdmin', 'Manager'],
+  manageBookings: ['SuperAdmin', 'Manager', 'Receptionist'],
+  deleteBookings: ['SuperAdmin', 'Manager'],
+  managePayments: ['SuperAdmin', 'Manager'],
+  refunds: ['SuperAdmin', 'Manager'],
+  rates: ['SuperAdmin', 'Manager'],
+  events: ['SuperAdmin', 'Manager'],
+  settings: ['SuperAdmin', 'Manager'],
+  seeKeysWarning: ['SuperAdmin'],
+  manageStaff: ['SuperAdmin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role | null | undefined, capability: Capability): boolean {
+  return !!role && (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export function isStaff(role: Role | null | undefined): role is Role {
+  return !!role && (STAFF_ROLES as readonly string[]).includes(role);
+}
