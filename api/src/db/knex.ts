@@ -1,11 +1,10 @@
-import path from 'node:path';
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import ClientPgLite from 'knex-pglite';
+import { migrationSource } from './migration-list.js';
 
 /**
  * One knex instance for both databases. The embedded default is PGlite (a WASM PostgreSQL)
@@ -22,16 +21,13 @@ pg.types.setTypeParser(OID.DATE, (v: string) => v);
 pg.types.setTypeParser(OID.NUMERIC, (v: string) => v);
 pg.types.setTypeParser(OID.INT8, (v: string) => Number(v));
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const migrationsDir = path.join(here, 'migrations');
-
 export type DbTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dir: string | null /* null = in memory */ };
 
 export function createKnex(target: DbTarget): Knex {
   const common: Partial<Knex.Config> = {
-    migrations: { directory: migrationsDir, loadExtensions: ['.ts', '.js'], tableName: 'knex_migrations' },
+    migrations: { migrationSource, tableName: 'knex_migrations' },
   };
   if (target.kind === 'postgres') {
     return knexFactory({

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { checkOutAfterCheckIn, isoDate, uuid } from './common.js';
+
+export const AVAILABILITY_MESSAGES = {
+  checkInRequired: 'Check-in date is required',
+  checkOutRequired: 'Check-out date is required',
+  accommodationTypeRequired: 'Accommodation type is required',
+  packageTypeRequired: 'Package type is required',
+} as const;
+
+/** POST /api/availability */
+export const AvailabilityRequest = z
+  .object({
+    checkIn: isoDate(AVAILABILITY_MESSAGES.checkInRequired),
+    checkOut: isoDate(AVAILABILITY_MESSAGES.checkOutRequired),
+    accommodationTypeId: uuid(AVAILABILITY_MESSAGES.accommodationTypeRequired),
+  })
+  .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
+export type AvailabilityRequest = z.output<typeof AvailabilityRequest>;
+export type AvailabilityRequestInput = z.input<typeof AvailabilityRequest>;
+
+export const AvailabilityResponse = z.object({
+  available: z.boolean(),
+  availableUnits: z.number().int(),
+  totalUnits: z.number().int(),
+});
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
+
+/** POST /api/package-availability */
+export const PackageAvailabilityRequest = z
+  .object({
+    checkIn: isoDate(AVAILABILITY_MESSAGES.checkInRequired),
+    checkOut: isoDate(AVAILABILITY_MESSAGES.checkOutRequired),
+    packageTypeId: uuid(AVAILABILITY_MESSAGES.packageTypeRequired),
+  })
+  .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
+export type PackageAvailabilityRequest = z.output<typeof PackageAvailabilityRequest>;
+export type PackageAvailabilityRequestInput = z.input<typeof PackageAvailabilityRequest>;
+
+/**
+ * A package is available when every active unit of its included types is free; then
+ * availableUnits = totalUnits = the number of those units. unavailableTypes names the
+ * included types with a unit taken, so the guest can be told why.
+ */
+export const PackageAvailabilityResponse = AvailabilityResponse.extend({
+  unavailableTypes: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+});
+export type PackageAvailabilityResponse = z.infer<typeof PackageAvailabilityResponse>;

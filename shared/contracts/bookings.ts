@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import {
+  BOOKING_STATUSES,
+  GUEST_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  paymentMethodFromAdminForm,
+  paymentStatusFromAdminForm,
+} from '../domain/booking-status.js';
+import {
+  IsoDateStrict,
+  Timestamp,
+  checkOutAfterCheckIn,
+  endNotBeforeStart,
+  isoDate,
+  money,
+  optionalIsoDate,
+  optionalText,
+  optionalUuid,
+  uuid,
+} from './common.js';
+
+/** Messages from the specs, word for word where the spec has one (public-site.md section 5). */
+export const BOOKING_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Valid email is required',
+  guestDataRequired: 'Guest details are required',
+  checkInRequired: 'Check-in date is required',
+  checkOutRequired: 'Check-out date is required',
+  guestsRange: 'Number of guests must be between 1 and 8',
+  adminGuestsRange: 'Number of guests must be between 1 and 99',
+  guestPaymentMethod: 'Payment method must be Card or EFT',
+  paymentMethod: 'Payment method must be Card, EFT or Cash',
+  paymentStatus: 'Payment status must be Pending, Paid, Deposit Paid, Refunded, Partially Refunded or Failed',
+  status: 'Status must be Provisional, Confirmed, Checked-In, Checked-Out or Cancelled',
+  unitOrPackageRequired: 'unitId or packageTypeId is required',
+  unitAndPackage: 'Send unitId or packageTypeId, not both',
+  unitRequired: 'Please select at least one unit',
+  totalAmountRequired: 'Total amount is required',
+  amountInvalid: 'Amount must be a positive number',
+  nothingToUpdate: 'Nothing to update',
+  endBeforeStart: 'End date must not be before start date',
+  promoCodeTooLong: 'Code too long',
+} as const;
+
+export const GUESTS_MIN = 1;
+export const GUESTS_MAX = 8;
+export const GUESTS_DEFAULT = 2;
+// Staff book groups and the entire lodge; the type's capacity is the real bound, checked by the server.
+export const ADMIN_GUESTS_MAX = 99;
+
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES, { error: BOOKING_MESSAGES.status });
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: BOOKING_MESSAGES.paymentStatus });
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod });
+export const GuestPaymentMethodSchema = z.enum(GUEST_PAYMENT_METHODS, { error: BOOKING_MESSAGES.guestPaymentMethod });
+
+/**
+ * A payment status from the admin form: the canonical values, or the create form's
+ * paid / deposit_paid / pending (paid and deposit_paid both become 'Paid').
+ */
+export const AdminPaymentStatusInput = z
+  .enum([...PAYMENT_STATUSES, 'paid', 'deposit_paid', 'pending'], { error: BOOKING_MESSAGES.paymentStatus })
+  .transform(paymentStatusFromAdminForm);
+
+/** The create form's method: credit_card -> Card, eft -> EFT, cash -> Card (back-office.md section 7). */
+export const AdminCreatePaymentMethodInput = z
+  .enum([...PAYMENT_METHODS, 'credit_card', 'eft', 'cash'], { error: BOOKING_MESSAGES.paymentMethod })
+  .transform((value) => paymentMethodFromAdminForm(value, 'create'));
+
+/** The edit form's method: as the create form, but cash stays Cash. */
+export const AdminEditPaymentMethodInput = z
+  .enum([...PAYMENT_METHODS, 'credit_card', 'eft', 'cash'], { error: BOOKING_MESSAGES.paymentMethod })
+  .transform((value) => paymentMethodFromAdminForm(value, 'edit'));
+
+function guestCount(max: number, message: string) {
+  return z.number({ error: message }).int(message).min(GUESTS_MIN, message).max(max, message);
+}
+
+export const GuestData = z.object(
+  {
+    firstName: z
+      .string({ error: BOOKING_MESSAGES.firstNameRequired })
+      .trim()
+      .min(1, BOOKING_MESSAGES.firstNameRequired)
+      .max(100, 'First name must be at most 100 characters'),
+    lastName: z
+      .string({ error: BOOKING_MESSAGES.lastNameRequired })
+      .trim()
+      .min(1, BOOKING_MESSAGES.lastNameRequired)
+      .max(100, 'Last name must be at most 100 characters'),
+    email: z
+      .string({ error: BOOKING_MESSAGES.emailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(254, BOOKING_MESSAGES.emailInvalid)
+      .pipe(z.email(BOOKING_MESSAGES.emailInvalid)),
+    phone: optionalText(50, 'Phone must be at most 50 characters'),
+    address: optionalText(500, 'Address must be at most 500 characters'),
+  },
+  { error: BOOKING_MESSAGES.guestDataRequired },
+);
+export type GuestData = z.output<typeof GuestData>;
+export type GuestDataInput = z.input<typeof GuestData>;
+
+/** A promo code as typed: trimmed; '' or null mean none. */
+export const OptionalPromoCode = z
+  .string()
+  .trim()
+  .max(50, BOOKING_MESSAGES.promoCodeTooLong)
+  .nullish()
+  .transform((value) => (value ? value : undefined));
+
+/** What a booking is for: one unit, or a package type (the entire lodge) booked by type. */
+export type BookingTarget = { kind: 'unit'; unitId: string } | { kind: 'package'; packageTypeId: string };
+
+interface TargetFields {
+  unitId?: string;
+  packageTypeId?: string;
+  accommodationTypeId?: string;
+  isPackageBooking?: boolean;
+}
+
+/**
+ * unitId books a unit; packageTypeId, or accommodationTypeId with isPackageBooking true
+ * (the admin package call, back-office.md section 7), books a package by type.
+ */
+export function bookingTargetOf(body: TargetFields): BookingTarget | undefined {
+  if (body.unitId && (body.packageTypeId || body.isPackageBooking)) return undefined;
+  if (body.unitId) return { kind: 'unit', unitId: body.unitId };
+  if (body.packageTypeId) return { kind: 'package', packageTypeId: body.packageTypeId };
+  if (body.isPackageBooking && body.accommodationTypeId) return { kind: 'package', packageTypeId: body.accommodationTypeId };
+  return undefined;
+}
+
+export function refineBookingTarget(body: TargetFields, ctx: z.RefinementCtx): void {
+  if (bookingTargetOf(body)) return;
+  const both = !!body.unitId && (!!body.packageTypeId || !!body.isPackageBooking);
+  ctx.addIssue({
+    code: 'custom',
+    message: both ? BOOKING_MESSAGES.unitAndPackage : BOOKING_MESSAGES.unitOrPackageRequired,
+    path: ['unitId'],
+  });
+}
+
+/**
+ * POST /api/bookings (the guest's EFT booking; also the admin's package booking).
+ * totalAmount and discountAmount are accepted but never trusted for a guest: the server
+ * recomputes them (DESIGN.md section 3). paymentStatus is honoured for staff only.
+ */
+export const CreateBookingRequest = z
+  .object({
+    unitId: optionalUuid(),
+    packageTypeId: optionalUuid(),
+    accommodationTypeId: optionalUuid(),
+    isPackageBooking: z.boolean().optional(),
+    checkInDate: isoDate(BOOKING_MESSAGES.checkInRequired),
+    checkOutDate: isoDate(BOOKING_MESSAGES.checkOutRequired),
+    numberOfGuests: guestCount(GUESTS_MAX, BOOKING_MESSAGES.guestsRange).default(GUESTS_DEFAULT),
+    totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
+    discountAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
+    paymentMethod: GuestPaymentMethodSchema,
+    paymentStatus: AdminPaymentStatusInput.optional(),
+    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
+    promoCode: OptionalPromoCode,
+    guestData: GuestData,
+  })
+  .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))
+  .superRefine(refineBookingTarget);
+export type CreateBookingRequest = z.output<typeof CreateBookingRequest>;
+export type CreateBookingRequestInput = z.input<typeof CreateBookingRequest>;
+
+/**
+ * POST /api/admin/bookings: one call per unit. `id` may be set by the front desk when the
+ * booking is made offline, so a replayed request is recognised (CONVENTIONS.md: ids made
+ * by the client for anything created offline). numberOfGuests defaults to 2.
+ */
+export const AdminCreateBookingRequest = z
+  .object({
+    id: optionalUuid(),
+    unitId: uuid(BOOKING_MESSAGES.unitRequired),
+    checkInDate: isoDate(BOOKING_MESSAGES.checkInRequired),
+    checkOutDate: isoDate(BOOKING_MESSAGES.checkOutRequired),
+    numberOfGuests: guestCount(ADMIN_GUESTS_MAX, BOOKING_MESSAGES.adminGuestsRange).default(GUESTS_DEFAULT),
+    totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid, required: BOOKING_MESSAGES.totalAmountRequired }),
+    paymentMethod: AdminCreatePaymentMethodInput,
+    paymentStatus: AdminPaymentStatusInput,
+    specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
+    guestData: GuestData,
+  })
+  .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'));
+export type AdminCreateBookingRequest = z.output<typeof AdminCreateBookingRequest>;
+export type AdminCreateBookingRequestInput = z.input<typeof AdminCreateBookingRequest>;
+
+/** Text in a partial update: missing leaves it alone, '' or null clears it. */
+function updatableText(max: number, tooLong: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+}
+
+const UPDATABLE_BOOKING_FIELDS = ['status', 'paymentStatus', 'paymentMethod', 'specialRequests', 'totalAmount', 'cancellationReason'] as const;
+
+/**
+ * PUT /api/admin/bookings/:id: any of the fields, at least one. `version` (from the booking
+ * as read) makes the update conditional: a stale version answers 409.
+ */
+export const UpdateBookingRequest = z
+  .object({
+    status: BookingStatusSchema.optional(),
+    paymentStatus: AdminPaymentStatusInput.optional(),
+    paymentMethod: AdminEditPaymentMethodInput.optional(),
+    specialRequests: updatableText(2000, 'Special requests must be at most 2000 characters'),
+    totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
+    cancellationReason: updatableText(500, 'Cancellation reason must be at most 500 characters'),
+    version: z.number({ error: 'Version must be a whole number' }).int('Version must be a whole number').min(1).optional(),
+  })
+  .refine((body) => UPDATABLE_BOOKING_FIELDS.some((field) => body[field] !== undefined), BOOKING_MESSAGES.nothingToUpdate);
+export type UpdateBookingRequest = z.output<typeof UpdateBookingRequest>;
+export type UpdateBookingRequestInput = z.input<typeof UpdateBookingRequest>;
+
+/** A query-string enum: missing or '' mean no filter. */
+function optionalQueryEnum<const T extends readonly string[]>(values: T, message: string) {
+  return z
+    .string({ error: message })
+    .nullish()
+    .transform((value, ctx): T[number] | undefined => {
+      if (!value) return undefined;
+      if (!values.includes(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/**
+ * GET /api/admin/bookings?startDate&endDate&unitId&status: bookings whose stay overlaps
+ * the window (check-in <= endDate and check-out > startDate).
+ */
+export const AdminBookingsQuery = z
+  .object({
+    startDate: optionalIsoDate(),
+    endDate: optionalIsoDate(),
+    unitId: optionalUuid(),
+    status: optionalQueryEnum(BOOKING_STATUSES, BOOKING_MESSAGES.status),
+  })
+  .superRefine(endNotBeforeStart('startDate', 'endDate', BOOKING_MESSAGES.endBeforeStart));
+export type AdminBookingsQuery = z.output<typeof AdminBookingsQuery>;
+
+/** A booking as the API sends it (back-office.md section 3). Money in rand. */
+export const Booking = z.object({
+  id: z.string(),
+  reference: z.string(),
+  /** null only for an entire-lodge parent booking: its children hold the units. */
+  unitId: z.string().nullable(),
+  unitName: z.string().nullable(),
+  accommodationTypeId: z.string(),
+  accommodationTypeName: z.string(),
+  guestId: z.string(),
+  guestName: z.string(),
+  guestEmail: z.string(),
+  guestPhone: z.string().nullable().optional(),
+  checkInDate: IsoDateStrict,
+  checkOutDate: IsoDateStrict,
+  numberOfGuests: z.number().int(),
+  status: BookingStatusSchema,
+  totalAmount: z.number(),
+  discountAmount: z.number(),
+  paymentStatus: PaymentStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  paymentVerified: z.boolean(),
+  paystackReference: z.string().nullable(),
+  promoCodeId: z.string().nullable(),
+  specialRequests: z.string().nullable(),
+  holdExpiresAt: Timestamp.nullable(),
+  parentBookingId: z.string().nullable(),
+  isEntireLodgeChild: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int(),
+});
+export type Booking = z.infer<typeof Booking>;
+
+export const BookingList = z.array(Booking);
+
+export const UPCOMING_MOVEMENT_TYPES = ['arrival', 'departure'] as const;
+
+/** GET /api/admin/upcoming-arrivals (dashboard, next 7 days). */
+export const UpcomingArrivalsResponse = z.object({
+  todayArrivals: z.number().int(),
+  todayDepartures: z.number().int(),
+  totalArrivals: z.number().int(),
+  totalDepartures: z.number().int(),
+  bookings: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(UPCOMING_MOVEMENT_TYPES),
+      date: IsoDateStrict,
+      guestName: z.string(),
+      unitName: z.string(),
+      totalAmount: z.number(),
+      status: BookingStatusSchema,
+    }),
+  ),
+});
+export type UpcomingArrivalsResponse = z.infer<typeof UpcomingArrivalsResponse>;

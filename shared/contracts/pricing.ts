@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { centsToRand } from '../domain/money.js';
+import type { StayQuote } from '../domain/pricing.js';
+import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
+import { OptionalPromoCode, PaymentMethodSchema } from './bookings.js';
+
+export const PRICING_MESSAGES = {
+  checkInRequired: 'Check-in date is required',
+  checkOutRequired: 'Check-out date is required',
+  accommodationTypeRequired: 'Accommodation type is required',
+} as const;
+
+/** POST /api/calculate-rate */
+export const CalculateRateRequest = z
+  .object({
+    accommodationTypeId: uuid(PRICING_MESSAGES.accommodationTypeRequired),
+    checkIn: isoDate(PRICING_MESSAGES.checkInRequired),
+    checkOut: isoDate(PRICING_MESSAGES.checkOutRequired),
+    promoCode: OptionalPromoCode,
+    /** Only chooses amountDue; totalAmount (EFT) and cardTotal are always both sent. */
+    paymentMethod: PaymentMethodSchema.optional(),
+  })
+  .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
+export type CalculateRateRequest = z.output<typeof CalculateRateRequest>;
+export type CalculateRateRequestInput = z.input<typeof CalculateRateRequest>;
+
+const RateBreakdown = z.object({
+  nights: z.array(z.object({ date: IsoDateStrict, kind: z.enum(['weekday', 'weekend']), rate: z.number() })),
+  nightCount: z.number().int(),
+  subtotal: z.number(),
+  promoDiscount: z.number(),
+  cardDiscount: z.number(),
+  /** EFT (and cash) total: subtotal - promoDiscount. */
+  totalAmount: z.number(),
+  /** Card total: totalAmount - cardDiscount, whole rand. */
+  cardTotal: z.number(),
+  minimumStay: z.number().int(),
+  promoCode: z.string().optional(),
+});
+
+/** Money in rand. amountDue is cardTotal for Card, otherwise totalAmount. */
+export const CalculateRateResponse = z.object({
+  totalAmount: z.number(),
+  cardTotal: z.number(),
+  amountDue: z.number(),
+  breakdown: RateBreakdown,
+});
+export type CalculateRateResponse = z.infer<typeof CalculateRateResponse>;
+
+/** A domain quote (cents) as the /api/calculate-rate answer (rand). */
+export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card' | 'EFT' | 'Cash'): CalculateRateResponse {
+  const totalAmount = centsToRand(quote.totalCents);
+  const cardTotal = centsToRand(quote.cardTotalCents);
+  return {
+    totalAmount,
+    cardTotal,
+    amountDue: paymentMethod === 'Card' ? cardTotal : totalAmount,
+    breakdown: {
+      nights: quote.nights.map((night) => ({ date: night.date, kind: night.kind, rate: centsToRand(night.rateCents) })),
+      nightCount: quote.nightCount,
+      subtotal: centsToRand(quote.subtotalCents),
+      promoDiscount: centsToRand(quote.promoDiscountCents),
+      cardDiscount: centsToRand(quote.cardDiscountCents),
+      totalAmount,
+      cardTotal,
+      minimumStay: quote.minimumStay,
+      ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BLOCKING_STATUSES,
+  BOOKING_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  allowedNextStatuses,
+  checkTransition,
+  isBlockingStatus,
+  isBookingStatus,
+  paymentMethodFromAdminForm,
+  paymentStatusFromAdminForm,
+  type BookingStatus,
+} from './booking-status.js';
+import { STAFF_ROLES } from '../roles.js';
+
+const ok = { ok: true, noop: false };
+
+describe('checkTransition: moves any staff member makes', () => {
+  it.each<[BookingStatus, BookingStatus]>([
+    ['Provisional', 'Confirmed'],
+    ['Provisional', 'Checked-In'],
+    ['Provisional', 'Cancelled'],
+    ['Confirmed', 'Checked-In'],
+    ['Confirmed', 'Cancelled'],
+    ['Confirmed', 'Provisional'],
+    ['Checked-In', 'Checked-Out'],
+    ['Checked-In', 'Confirmed'],
+  ])('%s -> %s is allowed for every staff role and the system', (from, to) => {
+    for (const role of STAFF_ROLES) expect(checkTransition(from, to, role)).toEqual(ok);
+    expect(checkTransition(from, to, 'system')).toEqual(ok);
+  });
+});
+
+describe('checkTransition: reopening', () => {
+  it.each<[BookingStatus, BookingStatus]>([
+    ['Cancelled', 'Provisional'],
+    ['Cancelled', 'Confirmed'],
+    ['Checked-Out', 'Checked-In'],
+  ])('%s -> %s is allowed for a Manager and a SuperAdmin', (from, to) => {
+    expect(checkTransition(from, to, 'Manager')).toEqual(ok);
+    expect(checkTransition(from, to, 'SuperAdmin')).toEqual(ok);
+  });
+
+  it('refuses a Receptionist reopening a cancelled booking, naming who may', () => {
+    expect(checkTransition('Cancelled', 'Confirmed', 'Receptionist')).toEqual({
+      ok: false,
+      reason: 'Only a Manager or SuperAdmin can reopen a Cancelled booking',
+    });
+  });
+
+  it('refuses a Receptionist reopening a checked-out stay', () => {
+    expect(checkTransition('Checked-Out', 'Checked-In', 'Receptionist')).toEqual({
+      ok: false,
+      reason: 'Only a Manager or SuperAdmin can reopen a Checked-Out booking',
+    });
+  });
+
+  it('never lets the system reopen', () => {
+    expect(checkTransition('Cancelled', 'Confirmed', 'system').ok).toBe(false);
+  });
+});
+
+describe('checkTransition: refused moves', () => {
+  it.each<[BookingStatus, BookingStatus]>([
+    ['Provisional', 'Checked-Out'],
+    ['Confirmed', 'Checked-Out'],
+    ['Checked-In', 'Cancelled'],
+    ['Checked-In', 'Provisional'],
+    ['Cancelled', 'Checked-In'],
+    ['Cancelled', 'Checked-Out'],
+    ['Checked-Out', 'Cancelled'],
+    ['Checked-Out', 'Confirmed'],
+    ['Checked-Out', 'Provisional'],
+  ])('%s -> %s is refused even for a SuperAdmin', (from, to) => {
+    expect(checkTransition(from, to, 'SuperAdmin')).toEqual({ ok: false, reason: `A ${from} booking cannot be changed to ${to}` });
+  });
+
+  it('refuses anyone without a role', () => {
+    expect(checkTransition('Provisional', 'Confirmed', null)).toEqual({ ok: false, reason: 'Only staff can change a booking status' });
+    expect(checkTransition('Provisional', 'Confirmed', undefined).ok).toBe(false);
+  });
+});
+
+describe('checkTransition: same status', () => {
+  it.each(BOOKING_STATUSES)('%s -> %s is a no-op for everyone', (status) => {
+    expect(checkTransition(status, status, 'Receptionist')).toEqual({ ok: true, noop: true });
+  });
+});
+
+describe('allowedNextStatuses', () => {
+  it('offers the current status first, then the allowed moves', () => {
+    expect(allowedNextStatuses('Provisional', 'Receptionist')).toEqual(['Provisional', 'Confirmed', 'Checked-In', 'Cancelled']);
+    expect(allowedNextStatuses('Checked-In', 'Receptionist')).toEqual(['Checked-In', 'Confirmed', 'Checked-Out']);
+  });
+  it('offers reopening to a Manager only', () => {
+    expect(allowedNextStatuses('Cancelled', 'Receptionist')).toEqual(['Cancelled']);
+    expect(allowedNextStatuses('Cancelled', 'Manager')).toEqual(['Cancelled', 'Provisional', 'Confirmed']);
+  });
+});
+
+describe('statuses', () => {
+  it('blocks a unit while Provisional, Confirmed or Checked-In', () => {
+    expect(BLOCKING_STATUSES).toEqual(['Provisional', 'Confirmed', 'Checked-In']);
+    expect(BOOKING_STATUSES.filter(isBlockingStatus)).toEqual(['Provisional', 'Confirmed', 'Checked-In']);
+  });
+
+  it('lists the payment statuses and methods the database allows', () => {
+    expect(PAYMENT_STATUSES).toEqual(['Pending', 'Paid', 'Deposit Paid', 'Refunded', 'Partially Refunded', 'Failed']);
+    expect(PAYMENT_METHODS).toEqual(['Card', 'EFT', 'Cash']);
+  });
+
+  it('recognises booking statuses', () => {
+    expect(isBookingStatus('Checked-In')).toBe(true);
+    expect(isBookingStatus('checked-in')).toBe(false);
+    expect(isBookingStatus(undefined)).toBe(false);
+  });
+});
+
+describe('admin form mappings', () => {
+  it('maps the create form methods: credit_card -> Card, eft -> EFT, cash -> Card', () => {
+    expect(paymentMethodFromAdminForm('credit_card', 'create')).toBe('Card');
+    expect(paymentMethodFromAdminForm('eft', 'create')).toBe('EFT');
+    expect(paymentMethodFromAdminForm('cash', 'create')).toBe('Card');
+  });
+
+  it('keeps Cash on the edit form and passes canonical values through', () => {
+    expect(paymentMethodFromAdminForm('cash', 'edit')).toBe('Cash');
+    expect(paymentMethodFromAdminForm('Cash', 'create')).toBe('Cash');
+    expect(paymentMethodFromAdminForm('EFT', 'edit')).toBe('EFT');
+    expect(paymentMethodFromAdminForm('Card', 'edit')).toBe('Card');
+  });
+
+  it('sends paid and deposit_paid as Paid, pending as Pending', () => {
+    expect(paymentStatusFromAdminForm('paid')).toBe('Paid');
+    expect(paymentStatusFromAdminForm('deposit_paid')).toBe('Paid');
+    expect(paymentStatusFromAdminForm('pending')).toBe('Pending');
+    expect(paymentStatusFromAdminForm('Deposit Paid')).toBe('Deposit Paid');
+    expect(paymentStatusFromAdminForm('Refunded')).toBe('Refunded');
+  });
+});

@@ -1,0 +1,125 @@
+import type { Role } from '../roles.js';
+
+/**
+ * Booking and payment statuses, and the server's booking-status transition rules (the spec
+ * leaves them open: back-office.md section 4). Decisions, and why:
+ * - Forward moves any staff member makes at the desk: Provisional -> Confirmed | Checked-In
+ *   (a walk-in paying on arrival) | Cancelled; Confirmed -> Checked-In | Cancelled;
+ *   Checked-In -> Checked-Out.
+ * - Corrections any staff member may make, because the booking still holds its unit so
+ *   nothing can clash: Confirmed -> Provisional (a payment marked received by mistake) and
+ *   Checked-In -> Confirmed (the wrong booking checked in).
+ * - Cancelled and Checked-Out are final. Only a Manager or SuperAdmin reopens them:
+ *   Cancelled -> Provisional | Confirmed (the unit must still be free: the database's
+ *   exclusion constraint answers 409 otherwise) and Checked-Out -> Checked-In.
+ * - Not allowed at all: skipping check-in (Provisional/Confirmed -> Checked-Out), cancelling
+ *   a stay in progress (Checked-In -> Cancelled: check the guest out instead), and
+ *   Cancelled -> Checked-In/Checked-Out or Checked-Out -> anything but Checked-In.
+ * - The same status is a no-op, allowed for everyone (a repeated offline change).
+ */
+
+export const BOOKING_STATUSES = ['Provisional', 'Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses that hold a unit (the exclusion constraint's WHERE clause). */
+export const BLOCKING_STATUSES = ['Provisional', 'Confirmed', 'Checked-In'] as const satisfies readonly BookingStatus[];
+
+export function isBlockingStatus(status: BookingStatus): boolean {
+  return (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+export const FINAL_STATUSES = ['Cancelled', 'Checked-Out'] as const satisfies readonly BookingStatus[];
+
+/** Roles that may reopen a Cancelled or Checked-Out booking. */
+export const REOPEN_ROLES = ['SuperAdmin', 'Manager'] as const satisfies readonly Role[];
+
+/**
+ * Who changes the status: a staff role, or 'system' for the server's own moves (hold
+ * expiry cancelling, a verified payment confirming). 'system' may do what any staff member
+ * may do, but never reopens.
+ */
+export type StatusActor = Role | 'system';
+
+type TransitionKind = 'staff' | 'reopen';
+
+const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingStatus, TransitionKind>>> = {
+  Provisional: { Confirmed: 'staff', 'Checked-In': 'staff', Cancelled: 'staff' },
+  Confirmed: { 'Checked-In': 'staff', Cancelled: 'staff', Provisional: 'staff' },
+  'Checked-In': { 'Checked-Out': 'staff', Confirmed: 'staff' },
+  'Checked-Out': { 'Checked-In': 'reopen' },
+  Cancelled: { Provisional: 'reopen', Confirmed: 'reopen' },
+};
+
+export type TransitionCheck = { ok: true; noop: boolean } | { ok: false; reason: string };
+
+export function checkTransition(from: BookingStatus, to: BookingStatus, actor: StatusActor | null | undefined): TransitionCheck {
+  if (!actor) return { ok: false, reason: 'Only staff can change a booking status' };
+  if (from === to) return { ok: true, noop: true };
+  const kind = TRANSITIONS[from][to];
+  if (!kind) return { ok: false, reason: `A ${from} booking cannot be changed to ${to}` };
+  if (kind === 'reopen' && !canReopen(actor)) {
+    return { ok: false, reason: `Only a Manager or SuperAdmin can reopen a ${from} booking` };
+  }
+  return { ok: true, noop: false };
+}
+
+function canReopen(actor: StatusActor): boolean {
+  return (REOPEN_ROLES as readonly string[]).includes(actor);
+}
+
+/** The statuses a status picker should offer (the current one first). */
+export function allowedNextStatuses(from: BookingStatus, actor: StatusActor): BookingStatus[] {
+  return [from, ...BOOKING_STATUSES.filter((to) => to !== from && checkTransition(from, to, actor).ok)];
+}
+
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return (BOOKING_STATUSES as readonly unknown[]).includes(value);
+}
+
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Deposit Paid', 'Refunded', 'Partially Refunded', 'Failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['Card', 'EFT', 'Cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** What a guest may choose (public-site.md section 5). */
+export const GUEST_PAYMENT_METHODS = ['Card', 'EFT'] as const satisfies readonly PaymentMethod[];
+
+/** The admin create form's method values (back-office.md section 7). */
+export type AdminFormPaymentMethod = 'credit_card' | 'eft' | 'cash';
+
+/**
+ * Admin form value to stored method. back-office.md section 7: credit_card -> Card,
+ * eft -> EFT, cash -> Card on the create form; the edit form also offers Cash, kept as
+ * Cash. Already-canonical values pass through.
+ */
+export function paymentMethodFromAdminForm(value: AdminFormPaymentMethod | PaymentMethod, form: 'create' | 'edit'): PaymentMethod {
+  switch (value) {
+    case 'credit_card':
+    case 'Card':
+      return 'Card';
+    case 'eft':
+    case 'EFT':
+      return 'EFT';
+    case 'cash':
+      return form === 'create' ? 'Card' : 'Cash';
+    case 'Cash':
+      return 'Cash';
+  }
+}
+
+/** The admin create form's payment status values (back-office.md section 4). */
+export type AdminFormPaymentStatus = 'paid' | 'deposit_paid' | 'pending';
+
+/** paid and deposit_paid are both sent as 'Paid'; pending as 'Pending'. Canonical values pass through. */
+export function paymentStatusFromAdminForm(value: AdminFormPaymentStatus | PaymentStatus): PaymentStatus {
+  switch (value) {
+    case 'paid':
+    case 'deposit_paid':
+      return 'Paid';
+    case 'pending':
+      return 'Pending';
+    default:
+      return value;
+  }
+}
