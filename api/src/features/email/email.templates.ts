@@ -1,0 +1,227 @@
+import { escapeHtml, formatLodgeDateTime, formatRand, formatStayDate, nightsBetween } from './email.format.js';
+
+/**
+ * Every e-mail the lodge sends, as plain text and HTML built from the same lines so the two
+ * never say different things. Amounts arrive as integer cents, moments as Date (shown in the
+ * lodge's time), stay dates as 'YYYY-MM-DD'. Everything a guest or staff member typed is
+ * escaped in the HTML part.
+ */
+
+export type EmailTemplateName =
+  | 'booking-received-eft'
+  | 'booking-received-card'
+  | 'payment-confirmed'
+  | 'hold-expired'
+  | 'booking-cancelled'
+  | 'refund-issued';
+
+export interface RenderedEmail {
+  template: EmailTemplateName;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface LodgeDetails {
+  lodgeName: string;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  address?: string | null;
+}
+
+export interface BankingDetails {
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  branchCode: string | null;
+}
+
+export interface BookingForEmail {
+  reference: string;
+  guestName: string;
+  /** What was booked: a unit's or accommodation type's name, or 'Entire lodge'. */
+  accommodationName: string;
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfGuests: number;
+  totalCents: number;
+}
+
+export type PaymentMethodForEmail = 'Card' | 'EFT' | 'Cash';
+
+/** One block of an e-mail: a paragraph, or label/value rows (booking summary, bank details). */
+type Block = { kind: 'p'; text: string; strong?: boolean } | { kind: 'rows'; title?: string; rows: [string, string][] };
+
+const p = (text: string, strong = false): Block => ({ kind: 'p', text, strong });
+const rows = (title: string | undefined, r: [string, string][]): Block => ({ kind: 'rows', title, rows: r });
+
+function bookingRows(b: BookingForEmail): Block {
+  const nights = nightsBetween(b.checkInDate, b.checkOutDate);
+  return rows('Your booking', [
+    ['Booking reference', b.reference],
+    ['Accommodation', b.accommodationName],
+    ['Check-in', formatStayDate(b.checkInDate)],
+    ['Check-out', formatStayDate(b.checkOutDate)],
+    ['Nights', String(nights)],
+    ['Guests', String(b.numberOfGuests)],
+    ['Total', formatRand(b.totalCents)],
+  ]);
+}
+
+function render(template: EmailTemplateName, lodge: LodgeDetails, subject: string, greetingName: string, blocks: Block[]): RenderedEmail {
+  const contact = [lodge.contactPhone, lodge.contactEmail].filter((v): v is string => Boolean(v && v.trim()));
+  const signOff = [p(`Kind regards,\n${lodge.lodgeName}`)];
+  const footer = [lodge.address, contact.length ? contact.join(' | ') : null].filter((v): v is string => Boolean(v && v.trim()));
+  const all = [p(`Dear ${greetingName},`), ...blocks, ...signOff];
+
+  const textParts = all.map((b) => {
+    if (b.kind === 'p') return b.text;
+    const width = Math.max(...b.rows.map(([k]) => k.length)) + 2;
+    const lines = b.rows.map(([k, v]) => `${`${k}:`.padEnd(width)}${v}`);
+    return b.title ? [b.title, '-'.repeat(b.title.length), ...lines].join('\n') : lines.join('\n');
+  });
+  const text = `${textParts.join('\n\n')}\n${footer.length ? `\n-- \n${footer.join('\n')}\n` : ''}`;
+
+  const e = escapeHtml;
+  const htmlBlocks = all
+    .map((b) => {
+      if (b.kind === 'p') {
+        const inner = e(b.text).replace(/\n/g, '<br>');
+        return `<p style="margin:0 0 16px;line-height:1.5">${b.strong ? `<strong>${inner}</strong>` : inner}</p>`;
+      }
+      const title = b.title ? `<h2 style="font-size:16px;margin:24px 0 8px;color:#5d4037">${e(b.title)}</h2>` : '';
+      const trs = b.rows
+        .map(
+          ([k, v]) =>
+            `<tr><th align="left" style="padding:4px 16px 4px 0;font-weight:600;vertical-align:top">${e(k)}</th><td style="padding:4px 0">${e(v)}</td></tr>`,
+        )
+        .join('');
+      return `${title}<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${trs}</table>`;
+    })
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f1e8;font-family:Arial,Helvetica,sans-serif;color:#2e2a24">
+<div style="max-width:600px;margin:0 auto;background:#ffffff">
+<div style="background:#3e2723;color:#f5f1e8;padding:20px 24px;font-size:22px;font-weight:bold">${e(lodge.lodgeName)}</div>
+<div style="padding:24px">
+${htmlBlocks}
+</div>
+${footer.length ? `<div style="padding:16px 24px;background:#efe8da;font-size:12px;color:#5d5345">${footer.map(e).join('<br>')}</div>` : ''}
+</div>
+</body>
+</html>
+`;
+  return { template, subject, text, html };
+}
+
+export function bookingReceivedEft(input: {
+  lodge: LodgeDetails;
+  bank: BankingDetails;
+  booking: BookingForEmail;
+  /** Defaults to the booking total. */
+  amountDueCents?: number;
+  holdExpiresAt: Date;
+}): RenderedEmail {
+  const { lodge, bank, booking } = input;
+  const amount = formatRand(input.amountDueCents ?? booking.totalCents);
+  const deadline = formatLodgeDateTime(input.holdExpiresAt);
+  const bankRows: [string, string][] = [
+    ['Bank', bank.bankName],
+    ['Account holder', bank.accountHolder],
+    ['Account number', bank.accountNumber],
+    ['Branch code', bank.branchCode],
+  ].filter((r): r is [string, string] => Boolean(r[1] && r[1].trim()));
+  const blocks: Block[] = [
+    p(`Thank you for booking with ${lodge.lodgeName}. Your booking ${booking.reference} is provisionally held for you until ${deadline}.`),
+    p(`To confirm it, please pay ${amount} by EFT before then, using ${booking.reference} as the payment reference.`, true),
+    bankRows.length
+      ? rows('Banking details', [...bankRows, ['Payment reference', booking.reference], ['Amount', amount]])
+      : p('Please contact us for our banking details.'),
+    p(`If we have not received your payment by ${deadline}, the booking is cancelled automatically and the dates are released.`),
+    bookingRows(booking),
+    p('We will e-mail you as soon as your payment has been received.'),
+  ];
+  return render('booking-received-eft', lodge, `Booking ${booking.reference}: payment details`, booking.guestName, blocks);
+}
+
+export function bookingReceivedCard(input: { lodge: LodgeDetails; booking: BookingForEmail; holdExpiresAt: Date }): RenderedEmail {
+  const { lodge, booking } = input;
+  const deadline = formatLodgeDateTime(input.holdExpiresAt);
+  const blocks: Block[] = [
+    p(`Thank you for booking with ${lodge.lodgeName}. Your booking ${booking.reference} is held for you until ${deadline} while your card payment completes.`),
+    p('You will receive a confirmation as soon as the payment succeeds. If the payment is not completed by then, the booking is released.'),
+    bookingRows(booking),
+  ];
+  return render('booking-received-card', lodge, `Booking ${booking.reference} received`, booking.guestName, blocks);
+}
+
+export function paymentConfirmed(input: {
+  lodge: LodgeDetails;
+  booking: BookingForEmail;
+  amountPaidCents: number;
+  method: PaymentMethodForEmail;
+}): RenderedEmail {
+  const { lodge, booking } = input;
+  const how = input.method === 'Card' ? 'card payment' : input.method === 'EFT' ? 'EFT payment' : 'cash payment';
+  const blocks: Block[] = [
+    p(`We have received your ${how} of ${formatRand(input.amountPaidCents)}. Your booking ${booking.reference} is confirmed.`, true),
+    bookingRows(booking),
+    p(`We look forward to welcoming you to ${lodge.lodgeName}.`),
+  ];
+  return render('payment-confirmed', lodge, `Booking ${booking.reference} confirmed`, booking.guestName, blocks);
+}
+
+export function holdExpired(input: { lodge: LodgeDetails; booking: BookingForEmail; method: PaymentMethodForEmail }): RenderedEmail {
+  const { lodge, booking } = input;
+  const blocks: Block[] = [
+    p(
+      input.method === 'Card'
+        ? `Your card payment for booking ${booking.reference} was not completed in time, so the booking has been cancelled and the dates released.`
+        : `We did not receive payment for booking ${booking.reference} before the hold expired, so the booking has been cancelled and the dates released.`,
+      true,
+    ),
+    bookingRows(booking),
+    p('If you have already paid, or would still like to stay with us, please contact us and we will gladly help.'),
+  ];
+  return render('hold-expired', lodge, `Booking ${booking.reference} cancelled: payment not received`, booking.guestName, blocks);
+}
+
+export function bookingCancelled(input: { lodge: LodgeDetails; booking: BookingForEmail; reason?: string | null }): RenderedEmail {
+  const { lodge, booking } = input;
+  const blocks: Block[] = [
+    p(`Your booking ${booking.reference} has been cancelled.`, true),
+    ...(input.reason && input.reason.trim() ? [p(`Reason: ${input.reason.trim()}`)] : []),
+    bookingRows(booking),
+    p('If you did not expect this, please contact us.'),
+  ];
+  return render('booking-cancelled', lodge, `Booking ${booking.reference} cancelled`, booking.guestName, blocks);
+}
+
+export function refundIssued(input: {
+  lodge: LodgeDetails;
+  booking: BookingForEmail;
+  amountCents: number;
+  /** True when everything paid has been refunded. */
+  full: boolean;
+  method: PaymentMethodForEmail;
+}): RenderedEmail {
+  const { lodge, booking } = input;
+  const amount = formatRand(input.amountCents);
+  const kind = input.full ? 'full refund' : 'partial refund';
+  const blocks: Block[] = [
+    p(`We have issued a ${kind} of ${amount} for booking ${booking.reference}.`, true),
+    p(
+      input.method === 'Card'
+        ? 'The refund goes back to the card you paid with. Depending on your bank it can take 5 to 10 working days to appear on your statement.'
+        : 'The refund is paid to you directly; please contact us if you have not received it within 5 working days.',
+    ),
+    rows('Refund', [
+      ['Booking reference', booking.reference],
+      ['Refund', `${amount} (${kind})`],
+      ['Booking total', formatRand(booking.totalCents)],
+    ]),
+  ];
+  return render('refund-issued', lodge, `Refund for booking ${booking.reference}`, booking.guestName, blocks);
+}

@@ -1,0 +1,17 @@
+import type { Deps } from '../deps.js';
+import type { Mailer } from '../adapters/mailer.js';
+import type { Job } from './job-runner.js';
+import { sendDueEmails } from '../features/email/email.service.js';
+
+/**
+ * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
+ * entry here; a job that must not run on two instances at once wraps its work in runExclusive
+ * (./advisory-lock.ts), e.g.
+ *   { name: 'hold-expiry', intervalMs: deps.config.JOB_INTERVAL_MS, run: () => runExclusive(deps.db, 'hold-expiry', (trx) => expireHolds(trx, deps)) },
+ */
+export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
+  return [
+    // Claims rows with SKIP LOCKED and a lease, so instances share the work without a lock.
+    { name: 'email', intervalMs: deps.config.EMAIL_INTERVAL_MS, run: () => sendDueEmails(deps, adapters.mailer) },
+  ];
+}
