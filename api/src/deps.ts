@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { PaystackClient } from './adapters/paystack.js';
 
 /** The clock is injected so tests can freeze "now" (hold expiry, today in Johannesburg). */
 export interface Clock {
@@ -20,4 +21,10 @@ export interface Deps {
   clock: Clock;
   /** Keys for signing the session cookie (koa app.keys). */
   sessionKeys: string[];
+  /**
+   * A Paystack client for the secret key of the moment: the keys live in the settings row and
+   * can change while the API runs, so features ask for a client per use. Unset: the real client
+   * at config.PAYSTACK_BASE_URL (see paystackFor in features/payments).
+   */
+  paystack?: (secretKey: string) => PaystackClient;
 }

@@ -8,6 +8,7 @@ import { createLogger } from '../src/logger.js';
 import { createApp } from '../src/app.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { seedDemoData } from '../src/db/seeds/demo/seed-demo.js';
+import { createPaystackClient } from '../src/adapters/paystack.js';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
@@ -95,6 +96,9 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     log: createLogger(config.LOG_LEVEL, false),
     clock,
     sessionKeys: ['test-session-key-0123456789abcdefghijklmnop'],
+    // Tests point PAYSTACK_BASE_URL (env option) at the Paystack double, or replace this in configure().
+    paystack: (secretKey) =>
+      createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS }),
   };
   if (opts.seed !== false) await seedDemoData(testDb.db, { now: clock.now() });
   await opts.configure?.(deps);

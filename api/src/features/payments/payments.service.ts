@@ -1,0 +1,490 @@
+import { addMinutes } from 'date-fns';
+import type { Knex } from 'knex';
+import type { Deps } from '../../deps.js';
+import {
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnprocessableError,
+  UpstreamError,
+  PG,
+  pgCode,
+} from '../../http/errors.js';
+import {
+  checkPayment,
+  createPaystackClient,
+  parseWebhookEvent,
+  PaystackError,
+  verifyWebhookSignature,
+  type PaystackClient,
+  type PaystackTransaction,
+  type PaystackWebhookEvent,
+} from '../../adapters/paystack.js';
+import { bookingTargetOf } from '../../../../shared/contracts/bookings.js';
+import type {
+  InitializePaymentRequest,
+  InitializePaymentResponse,
+  VerifyPaymentResponse,
+} from '../../../../shared/contracts/payments.js';
+import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
+import { generatePaystackReference } from '../../../../shared/domain/reference.js';
+import { paymentStatusAfterRefund, summariseLedger, type LedgerEntryStatus } from '../../../../shared/domain/payment-ledger.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import { enqueueEmail } from '../email/email.service.js';
+import { paymentConfirmed, type BookingForEmail } from '../email/email.templates.js';
+import { createGuestBooking } from '../bookings/bookings.service.js';
+import * as repo from './payments.repo.js';
+
+export const PAYMENT_ERRORS = {
+  notConfigured: 'The payment provider is not configured',
+  cardDisabled: 'Card payments are not available at the moment. Please choose EFT.',
+  initializationFailed: 'Payment initialization failed',
+  verificationFailed: 'Payment verification failed',
+  unknownReference: 'Payment verification failed: no booking was found for this payment reference',
+  notCompleted: 'Payment was not completed. Please try again if you wish to complete your booking.',
+  stillProcessing: 'Your payment is still being processed. You will receive an e-mail as soon as it is confirmed.',
+  paidAfterCancellation:
+    'Your payment was received, but your booking had already been released and the dates are no longer available. ' +
+    'We will refund your payment in full; please contact us if you have any questions.',
+  invalidSignature: 'Invalid webhook signature',
+} as const;
+
+export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
+
+/** A Paystack client for the secret key now in the settings. */
+export function paystackFor(deps: Deps, secretKey: string): PaystackClient {
+  if (deps.paystack) return deps.paystack(secretKey);
+  return createPaystackClient({ baseUrl: deps.config.PAYSTACK_BASE_URL, secretKey, timeoutMs: deps.config.PAYSTACK_TIMEOUT_MS });
+}
+
+// ---- initialize
+
+/**
+ * Creates the Provisional booking with a short hold, then the Paystack transaction for its
+ * card total. The provider call happens after the booking's transaction has committed (a slow
+ * Paystack must not hold row locks); if it fails, the booking is cancelled again so the dates
+ * are free at once instead of when the hold runs out.
+ */
+export async function initializeCardPayment(deps: Deps, input: InitializePaymentRequest): Promise<InitializePaymentResponse> {
+  const settings = await repo.getPaymentSettings(deps.db);
+  if (!settings.publicKey || !settings.secretKey) {
+    throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
+  }
+  if (!settings.allowCardPayments) throw new UnprocessableError(PAYMENT_ERRORS.cardDisabled, 'card_payments_disabled');
+
+  const { bookingData, guestData } = input;
+  const target = bookingTargetOf(bookingData);
+  // The contract's refinement guarantees a target; this only satisfies the type.
+  if (!target) throw new UnprocessableError('unitId or packageTypeId is required', 'validation_error');
+
+  const holdExpiresAt = addMinutes(deps.clock.now(), deps.config.CARD_HOLD_MINUTES);
+  const { booking } = await createGuestBooking(
+    deps,
+    {
+      target,
+      checkInDate: bookingData.checkInDate,
+      checkOutDate: bookingData.checkOutDate,
+      numberOfGuests: bookingData.numberOfGuests,
+      guest: {
+        firstName: guestData.firstName,
+        lastName: guestData.lastName,
+        email: guestData.email,
+        phone: guestData.phone ?? undefined,
+        address: guestData.address ?? undefined,
+      },
+      paymentMethod: 'Card',
+      promoCode: bookingData.promoCode,
+      specialRequests: bookingData.specialRequests ?? undefined,
+    },
+    // The confirmation follows within minutes; a "received" mail first would only be noise.
+    { holdExpiresAt, sendReceivedEmail: false },
+  );
+
+  const amountCents = randToCents(booking.totalAmount);
+  let reference = booking.paystackReference;
+  try {
+    if (!reference) {
+      reference = generatePaystackReference(booking.reference);
+      await repo.setPaystackReference(deps.db, booking.id, reference);
+    }
+    const client = paystackFor(deps, settings.secretKey);
+    const init = await client.initialize({
+      email: guestData.email,
+      amountCents,
+      currency: 'ZAR',
+      reference,
+      metadata: { bookingId: booking.id, bookingReference: booking.reference },
+    });
+    if (init.reference !== reference) {
+      throw new PaystackError('Paystack answered with another reference', 'paystack_bad_response');
+    }
+    return {
+      access_code: init.accessCode,
+      reference,
+      public_key: settings.publicKey,
+      authorization_url: init.authorizationUrl,
+      bookingId: booking.id,
+      bookingReference: booking.reference,
+      amount: centsToRand(amountCents),
+    };
+  } catch (err) {
+    await releaseBooking(deps, booking.id, err);
+    deps.log.warn({ err, bookingId: booking.id }, 'Paystack initialization failed; booking released');
+    throw new UpstreamError(initializationFailedMessage(err), 'payment_initialization_failed');
+  }
+}
+
+/** A provider's refusal (a bad e-mail address, say) helps the guest; a key or network problem does not. */
+function initializationFailedMessage(err: unknown): string {
+  if (err instanceof PaystackError && err.failure === 'paystack_rejected' && err.message) {
+    return `${PAYMENT_ERRORS.initializationFailed}: ${err.message}`;
+  }
+  return PAYMENT_ERRORS.initializationFailed;
+}
+
+async function releaseBooking(deps: Deps, bookingId: string, cause: unknown): Promise<void> {
+  const reason = `Payment initialization failed${cause instanceof Error && cause.message ? `: ${cause.message}` : ''}`;
+  try {
+    await deps.db.transaction(async (trx) => {
+      const cancelled = await repo.cancelUnpaidProvisional(trx, bookingId, reason, deps.clock.now());
+      if (cancelled > 0) {
+        await recordAudit(trx, {
+          actor: null,
+          action: 'booking.cancel',
+          entityType: 'booking',
+          entityId: bookingId,
+          before: { status: 'Provisional' },
+          after: { status: 'Cancelled' },
+          note: reason,
+        });
+      }
+    });
+  } catch (releaseErr) {
+    // The hold-expiry job frees the dates later; the guest still gets the 502.
+    deps.log.error({ err: releaseErr, bookingId }, 'could not release a booking after a failed payment initialization');
+  }
+}
+
+// ---- verify and the charge.success webhook: one confirmation path
+
+export type PaymentOutcome =
+  | { kind: 'confirmed'; booking: repo.PaymentBooking; amountCents: number }
+  /** Recorded before (by the other path, or a repeated call). */
+  | { kind: 'already_recorded'; booking: repo.PaymentBooking; amountCents: number }
+  /** Money received for a booking that stays Cancelled: staff must refund it. */
+  | { kind: 'paid_after_cancellation'; booking: repo.PaymentBooking; amountCents: number }
+  | { kind: 'not_successful'; status: string; gatewayResponse: string | null }
+  | { kind: 'mismatch'; reason: string }
+  | { kind: 'unknown_reference' };
+
+type Via = 'verify' | 'webhook';
+
+/**
+ * Records a Paystack charge against its booking, once. Only `success` with the booking's
+ * amount (cents), ZAR and our reference counts (checkPayment). The booking row is locked first,
+ * so verify and the webhook for the same charge take turns; the payment row's unique index
+ * makes the second a no-op, and the e-mail's dedupe key keeps it to one message.
+ */
+export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via: Via): Promise<PaymentOutcome> {
+  const found = await repo.findPaymentBooking(deps.db, { paystackReference: tx.reference });
+  if (!found) return { kind: 'unknown_reference' };
+  if (tx.status !== 'success') return { kind: 'not_successful', status: tx.status, gatewayResponse: tx.gatewayResponse };
+
+  const settings = await repo.getPaymentSettings(deps.db);
+  return deps.db.transaction(async (trx): Promise<PaymentOutcome> => {
+    const booking = await repo.findPaymentBooking(trx, { id: found.id }, { forUpdate: true });
+    if (!booking) return { kind: 'unknown_reference' };
+    const check = checkPayment(tx, { reference: booking.paystackReference ?? '', amountCents: booking.totalCents, currency: 'ZAR' });
+    if (!check.ok) {
+      const detail = {
+        reason: check.reason,
+        reference: tx.reference,
+        expected: { amountCents: booking.totalCents, currency: 'ZAR' },
+        received: { amountCents: tx.amountCents, currency: tx.currency, status: tx.status },
+      };
+      deps.log.warn({ bookingId: booking.id, via, ...detail }, 'Paystack payment does not match the booking; not confirmed');
+      await recordAudit(trx, {
+        actor: null,
+        action: 'payment.mismatch',
+        entityType: 'booking',
+        entityId: booking.id,
+        after: detail,
+        note: `Card payment ${tx.reference} not accepted (${check.reason}, via ${via}): check it in Paystack and refund it if money was taken`,
+      });
+      return { kind: 'mismatch', reason: check.reason };
+    }
+
+    const entry = await repo.insertLedgerEntry(trx, {
+      bookingId: booking.id,
+      type: 'payment',
+      subtype: 'card',
+      status: 'success',
+      amountCents: tx.amountCents,
+      description: 'Card payment via Paystack',
+      gatewayReference: tx.reference,
+      providerData: { id: tx.id, channel: tx.channel, paidAt: tx.paidAt, domain: tx.domain, gatewayResponse: tx.gatewayResponse, via },
+    });
+    if (!entry) {
+      return booking.status === 'Cancelled'
+        ? { kind: 'paid_after_cancellation', booking, amountCents: tx.amountCents }
+        : { kind: 'already_recorded', booking, amountCents: tx.amountCents };
+    }
+
+    const before = { status: booking.status, paymentStatus: booking.paymentStatus };
+    let outcome: 'confirmed' | 'paid' | 'reinstated' | 'paid_after_cancellation';
+    if (booking.status === 'Provisional') {
+      await repo.confirmPaidBooking(trx, booking.id, 'Provisional');
+      outcome = 'confirmed';
+    } else if (booking.status === 'Cancelled') {
+      outcome = (await tryReinstate(trx, booking)) ? 'reinstated' : 'paid_after_cancellation';
+      if (outcome === 'paid_after_cancellation') await repo.markBookingPaid(trx, booking.id);
+    } else {
+      // Staff moved it on already (confirmed by hand, checked in): the money is what is new.
+      // A booking already marked Paid stays as it is.
+      if (booking.paymentStatus !== 'Paid') await repo.markBookingPaid(trx, booking.id);
+      outcome = 'paid';
+    }
+    const after = (await repo.findPaymentBooking(trx, { id: booking.id }))!;
+
+    await recordAudit(trx, {
+      actor: null,
+      action: 'payment.card',
+      entityType: 'booking',
+      entityId: booking.id,
+      before,
+      after: { status: after.status, paymentStatus: after.paymentStatus, amountCents: tx.amountCents, reference: tx.reference },
+      note:
+        outcome === 'paid_after_cancellation'
+          ? isHoldExpiry(booking)
+            ? 'paid after hold expired: refund needed'
+            : 'paid after the booking was cancelled: refund needed'
+          : outcome === 'reinstated'
+            ? `Card payment ${tx.reference} arrived after the booking was cancelled; reinstated (via ${via})`
+            : `Card payment ${tx.reference} verified (via ${via})`,
+    });
+
+    if (outcome === 'paid_after_cancellation') return { kind: 'paid_after_cancellation', booking: after, amountCents: tx.amountCents };
+    const newlyPaid = outcome === 'confirmed' || outcome === 'reinstated' || before.paymentStatus !== 'Paid';
+    if (newlyPaid) {
+      await enqueueEmail(trx, {
+        to: after.guestEmail,
+        ...paymentConfirmed({ lodge: settings.lodge, booking: bookingForEmail(after), amountPaidCents: tx.amountCents, method: 'Card' }),
+        bookingId: after.id,
+        dedupeKey: `payment-confirmed:${after.id}`,
+      });
+    }
+    return { kind: 'confirmed', booking: after, amountCents: tx.amountCents };
+  });
+}
+
+/** The hold-expiry job cancels a booking once its hold has run out. */
+function isHoldExpiry(b: repo.PaymentBooking): boolean {
+  return !!b.holdExpiresAt && !!b.cancelledAt && b.cancelledAt.getTime() >= b.holdExpiresAt.getTime();
+}
+
+/**
+ * A payment that lands after the hold expired gets its booking back when the unit is still
+ * free. Only a hold-expiry cancellation is undone: a booking staff cancelled stays cancelled.
+ * The exclusion constraint decides whether the unit is free; its refusal rolls back the
+ * savepoint only.
+ */
+async function tryReinstate(trx: Knex.Transaction, booking: repo.PaymentBooking): Promise<boolean> {
+  if (!isHoldExpiry(booking)) return false;
+  try {
+    await trx.transaction(async (savepoint) => {
+      await repo.confirmPaidBooking(savepoint, booking.id, 'Cancelled');
+    });
+    return true;
+  } catch (err) {
+    if (pgCode(err) === PG.EXCLUSION_VIOLATION) return false;
+    throw err;
+  }
+}
+
+export function bookingForEmail(b: repo.PaymentBooking): BookingForEmail {
+  return {
+    reference: b.reference,
+    guestName: b.guestName,
+    accommodationName: b.accommodationName,
+    checkInDate: b.checkInDate,
+    checkOutDate: b.checkOutDate,
+    numberOfGuests: b.numberOfGuests,
+    totalCents: b.totalCents,
+  };
+}
+
+const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
+
+/**
+ * POST /api/payments/verify: what the payment-return page and the popup's success callback
+ * call. Asks Paystack, never the browser, whether the money arrived.
+ */
+export async function verifyCardPayment(deps: Deps, reference: string): Promise<VerifyPaymentResponse> {
+  const booking = await repo.findPaymentBooking(deps.db, { paystackReference: reference });
+  if (!booking) throw new NotFoundError(PAYMENT_ERRORS.unknownReference, 'unknown_reference');
+
+  // Recorded already (the webhook was first, or the page was reloaded): no need to ask again.
+  const recorded = await repo.findPaymentEntryByGatewayReference(deps.db, reference);
+  if (recorded?.status === 'success') {
+    return verifiedAnswer(recorded.amountCents, reference, (await repo.findPaymentBooking(deps.db, { id: booking.id }))!);
+  }
+
+  const settings = await repo.getPaymentSettings(deps.db);
+  if (!settings.secretKey) throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
+  let tx: PaystackTransaction | null;
+  try {
+    tx = await paystackFor(deps, settings.secretKey).verify(reference);
+  } catch (err) {
+    deps.log.warn({ err, reference }, 'Paystack verify failed');
+    throw new UpstreamError(PAYMENT_ERRORS.verificationFailed, 'payment_verification_failed');
+  }
+  if (!tx) throw new NotFoundError(`${PAYMENT_ERRORS.verificationFailed}: Transaction reference not found`, 'unknown_reference');
+
+  const outcome = await recordCardPayment(deps, tx, 'verify');
+  switch (outcome.kind) {
+    case 'confirmed':
+    case 'already_recorded':
+      return verifiedAnswer(outcome.amountCents, reference, outcome.booking);
+    case 'paid_after_cancellation':
+      throw new ConflictError(PAYMENT_ERRORS.paidAfterCancellation, 'paid_after_cancellation');
+    case 'not_successful':
+      if (PENDING_PAYSTACK_STATUSES.has(outcome.status)) {
+        throw new UnprocessableError(PAYMENT_ERRORS.stillProcessing, 'payment_pending');
+      }
+      throw new UnprocessableError(
+        outcome.status === 'failed' && outcome.gatewayResponse
+          ? `Payment failed: ${outcome.gatewayResponse}`
+          : PAYMENT_ERRORS.notCompleted,
+        'payment_not_successful',
+      );
+    case 'mismatch':
+      throw new UnprocessableError(PAYMENT_ERRORS.verificationFailed, 'payment_mismatch');
+    case 'unknown_reference':
+      throw new NotFoundError(PAYMENT_ERRORS.unknownReference, 'unknown_reference');
+  }
+}
+
+function verifiedAnswer(amountCents: number, reference: string, booking: repo.PaymentBooking): VerifyPaymentResponse {
+  if (booking.status === 'Cancelled') throw new ConflictError(PAYMENT_ERRORS.paidAfterCancellation, 'paid_after_cancellation');
+  return {
+    message: PAYMENT_VERIFIED_MESSAGE,
+    reference,
+    bookingId: booking.id,
+    bookingReference: booking.reference,
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    amount: centsToRand(amountCents),
+  };
+}
+
+// ---- webhook
+
+/**
+ * POST /api/payments/webhook. The signature (HMAC-SHA512 of the raw body with the secret key)
+ * is checked before anything is read. Work is local and quick (no call back to Paystack: the
+ * signed body is Paystack's word, checked like verify's answer), and idempotent, because
+ * Paystack retries until it gets a 200.
+ */
+export async function handleWebhook(deps: Deps, rawBody: Buffer | string | undefined, signature: string | undefined): Promise<void> {
+  const settings = await repo.getPaymentSettings(deps.db);
+  if (rawBody === undefined || !verifyWebhookSignature(rawBody, signature, settings.secretKey)) {
+    throw new UnauthorizedError(PAYMENT_ERRORS.invalidSignature, 'invalid_signature');
+  }
+  let event: PaystackWebhookEvent;
+  try {
+    event = parseWebhookEvent(rawBody);
+  } catch (err) {
+    // Signed but unreadable: a retry would not read any better, so acknowledge and log.
+    deps.log.error({ err }, 'unreadable Paystack webhook');
+    return;
+  }
+  if (event.kind === 'charge') {
+    const outcome = await recordCardPayment(deps, event.transaction, 'webhook');
+    if (outcome.kind === 'unknown_reference') {
+      deps.log.info({ reference: event.transaction.reference }, 'charge.success for a reference we do not know; ignored');
+    }
+    return;
+  }
+  if (event.kind === 'refund') {
+    await applyRefundEvent(deps, event.refund);
+    return;
+  }
+  deps.log.debug({ event: event.event }, 'Paystack webhook event ignored');
+}
+
+/** Paystack's refund statuses as ledger statuses; processed is done. */
+export function ledgerStatusOfRefund(status: string): LedgerEntryStatus | undefined {
+  switch (status) {
+    case 'processed':
+      return 'success';
+    case 'failed':
+      return 'failed';
+    case 'pending':
+    case 'processing':
+    case 'needs-attention':
+      return status;
+    default:
+      return undefined;
+  }
+}
+
+const FINAL_LEDGER_STATUSES: readonly LedgerEntryStatus[] = ['success', 'failed'];
+
+/**
+ * refund.* events move the refund's ledger row on. A finished refund (processed or failed)
+ * never moves back, so a late or repeated event changes nothing. A failed refund no longer
+ * counts, and the booking's payment status is worked out again from the ledger.
+ */
+export async function applyRefundEvent(
+  deps: Deps,
+  refund: { status: string; transactionReference: string; amountCents: number; refundId: string | null },
+): Promise<void> {
+  const status = ledgerStatusOfRefund(refund.status);
+  if (!status) {
+    deps.log.info({ refund }, 'refund event with a status we do not track; ignored');
+    return;
+  }
+  await deps.db.transaction(async (trx) => {
+    const entry =
+      (refund.refundId ? await repo.findRefundEntryByGatewayReference(trx, refund.refundId, { forUpdate: true }) : undefined) ??
+      (await repo.findOpenRefundEntryForTransaction(trx, refund.transactionReference, refund.amountCents, { forUpdate: true }));
+    if (!entry) {
+      deps.log.warn({ refund }, 'refund event for a refund we did not record; ignored');
+      return;
+    }
+    if (FINAL_LEDGER_STATUSES.includes(entry.status) || entry.status === status) return;
+    await repo.findPaymentBooking(trx, { id: entry.bookingId }, { forUpdate: true });
+    await repo.updateLedgerEntry(trx, entry.id, {
+      status,
+      ...(entry.gatewayReference === null && refund.refundId ? { gatewayReference: refund.refundId } : {}),
+    });
+    let paymentStatusNote = '';
+    if (status === 'failed') {
+      const paymentStatus = await recomputePaymentStatus(trx, entry.bookingId);
+      paymentStatusNote = `; payment status now ${paymentStatus}`;
+    }
+    await recordAudit(trx, {
+      actor: null,
+      action: status === 'failed' ? 'payment.refund_failed' : 'payment.refund_status',
+      entityType: 'booking',
+      entityId: entry.bookingId,
+      before: { refundId: entry.id, status: entry.status },
+      after: { refundId: entry.id, status },
+      note: `Paystack refund ${refund.refundId ?? refund.transactionReference}: ${refund.status}${paymentStatusNote}`,
+    });
+  });
+}
+
+/** The booking's payment status from its ledger once a refund no longer counts. */
+export async function recomputePaymentStatus(trx: Knex.Transaction, bookingId: string) {
+  const summary = summariseLedger(await repo.listLedger(trx, bookingId));
+  const paymentStatus =
+    summary.totalRefundedCents === 0
+      ? summary.totalPaidCents > 0
+        ? 'Paid'
+        : 'Pending'
+      : paymentStatusAfterRefund(summary.totalPaidCents, summary.totalRefundedCents);
+  await repo.setPaymentStatus(trx, bookingId, paymentStatus);
+  return paymentStatus;
+}
