@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Outlet, Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { TopNav } from '../navigation/top-nav.js';
+import { usePublicSettings } from '../../features/settings/api/use-public-settings.js';
+import { LoadingState } from '../../components/loading-state.js';
+
+export function PublicLayout() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <TopNav />
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        <Suspense fallback={<LoadingState label="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
+function Footer() {
+  const settings = usePublicSettings();
+  const name = settings.data?.lodgeName;
+  return (
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 4, mt: 6 }}>
+      <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
+        <Typography variant="body2" sx={{ opacity: 0.85 }}>
+          {name ? `${name} · ` : ''}Private Game Lodge · Greater Kruger, South Africa
+        </Typography>
+        <Link component={RouterLink} to="/contact" color="inherit" variant="body2">
+          Contact Us
+        </Link>
+      </Container>
+    </Box>
+  );
+}

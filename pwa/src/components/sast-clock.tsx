@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { LODGE_TIME_ZONE } from '../lib/lodge-time.js';
+
+/** The lodge's wall clock (HH:mm, South African time) whatever the device's zone. */
+export function SastClock(props: TypographyProps) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  const time = format(new TZDate(now, LODGE_TIME_ZONE), 'HH:mm');
+  return (
+    <Typography component="span" aria-label={`Lodge time ${time} SAST`} {...props}>
+      <time dateTime={new Date(now).toISOString()}>{time}</time> SAST
+    </Typography>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.js';
+import { renderApp } from '../../test/render-app.js';
+
+describe('/accommodations', () => {
+  it('shows 6 skeleton cards while loading', async () => {
+    server.use(
+      http.get('/api/accommodations', async () => {
+        await delay('infinite');
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/accommodations');
+    expect(await screen.findByRole('status', { name: 'Loading accommodations' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('accommodation-skeleton')).toHaveLength(6);
+  });
+
+  it('shows the error message with Try Again when loading fails', async () => {
+    server.use(http.get('/api/accommodations', () => HttpResponse.json({ message: 'Database unavailable' }, { status: 503 })));
+    renderApp('/accommodations');
+    expect(await screen.findByText('Unable to load accommodations at this time.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('says so when there are none', async () => {
+    server.use(http.get('/api/accommodations', () => HttpResponse.json([])));
+    renderApp('/accommodations');
+    expect(await screen.findByText('No accommodations available at this time.')).toBeInTheDocument();
+  });
+
+  it('shows a card per accommodation with capacity, amenities, rates and a Book Now link', async () => {
+    renderApp('/accommodations');
+    const card = (await screen.findByRole('article', { name: 'Luxury Safari Suite' })) as HTMLElement;
+    const inCard = within(card);
+    expect(inCard.getByText('2 Guests')).toBeInTheDocument();
+    expect(inCard.getByText('Luxury Safari Suite: a quiet stay in the bush.')).toBeInTheDocument();
+    for (const amenity of ['Air conditioning', 'Private deck', 'Outdoor shower', 'Mini bar']) {
+      expect(inCard.getByText(amenity)).toBeInTheDocument();
+    }
+    expect(inCard.queryByText('WiFi')).not.toBeInTheDocument();
+    expect(inCard.getByText('+2 more')).toBeInTheDocument();
+    expect(inCard.getByText('Weekdays from')).toBeInTheDocument();
+    expect(inCard.getByText('R4,850/night')).toBeInTheDocument();
+    expect(inCard.getByText('Weekends')).toBeInTheDocument();
+    expect(inCard.getByText('R5,400.50/night')).toBeInTheDocument();
+    expect(inCard.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking?accommodation=type-suite');
+    const image = inCard.getByRole('img', { name: 'Luxury Safari Suite' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('src', '/images/accommodations/luxury-safari-suite.svg');
+
+    // A remote picture goes through the API's image endpoint.
+    const chalet = within(screen.getByRole('article', { name: 'Family Bush Chalet' }));
+    expect(chalet.getByRole('img', { name: 'Family Bush Chalet' })).toHaveAttribute(
+      'src',
+      '/api/accommodation-image?url=https%3A%2F%2Fimages.example.test%2Fchalet.jpg',
+    );
+    expect(chalet.queryByText(/more$/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+});

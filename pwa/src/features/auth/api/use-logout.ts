@@ -1,0 +1,41 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiRequest, serverMessage } from '../../../lib/api.js';
+import { useToast } from '../../../components/toast/use-toast.js';
+import { AUTH_USER_KEY } from './auth-keys.js';
+
+const authHash = hashKey(AUTH_USER_KEY);
+
+/**
+ * POST /api/logout, then the whole query cache is cleared (nothing of the last user's data
+ * may linger on a shared front-desk tablet) and the app returns to '/'.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  return useMutation({
+    mutationKey: ['logout'],
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: async () => {
+      // Everything goes except the user entry, which becomes null: screens still watching
+      // it must hear "logged out" (a removed entry would leave them showing the old user).
+      queryClient.setQueryData(AUTH_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== authHash });
+      // The cache changes at once but screens hear of it a tick later; leaving the page
+      // synchronously now means a protected page never renders "no user" and starts its own
+      // "logged out, logging in again" redirect, and '/' renders the visitor's page directly.
+      await navigate('/', { flushSync: true });
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Logout failed',
+        description: serverMessage(error) ?? 'Could not log out. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CloudOff from '@mui/icons-material/CloudOff';
+import { useWeather } from '../api/use-weather.js';
+import { WeatherIcon } from './weather-icon.js';
+
+/** Current weather at the lodge, for the hero's corner. */
+export function WeatherWidget() {
+  const { data, isLoading, isError } = useWeather();
+
+  return (
+    <Paper
+      component="section"
+      aria-label="Current weather"
+      sx={{
+        p: 2,
+        minWidth: 200,
+        maxWidth: 260,
+        bgcolor: 'rgba(255,250,240,0.9)',
+        backdropFilter: 'blur(6px)',
+        border: 0,
+      }}
+    >
+      {isLoading ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography variant="body2">Loading weather...</Typography>
+        </Box>
+      ) : isError || !data ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <CloudOff color="disabled" aria-hidden />
+          <Box>
+            <Typography variant="subtitle2">Weather Unavailable</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Please try again later
+            </Typography>
+          </Box>
+        </Box>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <WeatherIcon condition={data.condition} sx={{ fontSize: 40, color: 'secondary.main' }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="p" sx={{ lineHeight: 1.1 }}>
+              {Math.round(data.temp)}°C
+            </Typography>
+            <Typography variant="subtitle2">{data.condition}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
+              {data.description}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {data.location}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { AccommodationType, type AccommodationType as Accommodation } from '../../../shared/contracts/accommodations.js';
+import { UserResponse, type User } from '../../../shared/contracts/auth.js';
+import { PublicSettings } from '../../../shared/contracts/settings.js';
+import { WeatherResponse } from '../../../shared/contracts/weather.js';
+
+// Fixtures go through the shared contracts, so a contract change breaks them loudly.
+
+export const users = {
+  superAdmin: UserResponse.parse({
+    id: 'u-sa',
+    username: 'sipho',
+    firstName: 'Sipho',
+    lastName: 'Ndlovu',
+    email: 'sipho@lodge.test',
+    role: 'SuperAdmin',
+  }),
+  manager: UserResponse.parse({
+    id: 'u-mg',
+    username: 'anna',
+    firstName: 'Anna',
+    lastName: 'van Wyk',
+    email: 'anna@lodge.test',
+    role: 'Manager',
+  }),
+  receptionist: UserResponse.parse({
+    id: 'u-rc',
+    username: 'thandi',
+    firstName: 'Thandi',
+    lastName: 'Mokoena',
+    email: 'thandi@lodge.test',
+    role: 'Receptionist',
+  }),
+  guest: UserResponse.parse({
+    id: 'u-gs',
+    username: 'guestjoe',
+    firstName: 'Joe',
+    lastName: 'Bloggs',
+    email: 'joe@example.test',
+    role: null,
+  }),
+} satisfies Record<string, User>;
+
+export const publicSettings = PublicSettings.parse({
+  lodgeName: 'Marula Ridge Lodge',
+  tagline: 'Private Game Lodge',
+  latitude: -24.35,
+  longitude: 31.55,
+  contactEmail: 'stay@marula.test',
+  contactPhone: '+27 15 555 0100',
+  address: 'Klaserie Private Nature Reserve, Limpopo',
+  emergencyMedicalPhone: '+27 15 555 0199',
+  emergencyPolicePhone: '10111',
+  heroBackgroundImage: null,
+  allowCardPayments: true,
+  allowEFTPayments: true,
+  cardPaymentDiscount: 5,
+  eftHoldDurationHours: 48,
+  cardPaymentsConfigured: true,
+  paystackInlineScriptUrl: 'http://127.0.0.1:9/inline.js',
+  timeZone: 'Africa/Johannesburg',
+  currency: 'ZAR',
+});
+
+function accommodation(overrides: Partial<Accommodation> & Pick<Accommodation, 'id' | 'name'>): Accommodation {
+  return AccommodationType.parse({
+    description: `${overrides.name}: a quiet stay in the bush.`,
+    capacity: 2,
+    baseWeekdayRate: 2450,
+    baseWeekendRate: 2950,
+    amenities: [],
+    images: [],
+    isPackage: false,
+    includedAccommodationTypes: [],
+    isActive: true,
+    systemKey: null,
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export const accommodations: Accommodation[] = [
+  accommodation({
+    id: 'type-suite',
+    name: 'Luxury Safari Suite',
+    capacity: 2,
+    baseWeekdayRate: 4850,
+    baseWeekendRate: 5400.5,
+    amenities: ['Air conditioning', 'Private deck', 'Outdoor shower', 'Mini bar', 'WiFi', 'Plunge pool'],
+    images: ['/images/accommodations/luxury-safari-suite.svg'],
+  }),
+  accommodation({
+    id: 'type-chalet',
+    name: 'Family Bush Chalet',
+    capacity: 4,
+    baseWeekdayRate: 3600,
+    baseWeekendRate: 4100,
+    amenities: ['Two bedrooms', 'WiFi'],
+    images: ['https://images.example.test/chalet.jpg'],
+  }),
+  accommodation({ id: 'type-tent', name: 'Classic Safari Tent', capacity: 2, baseWeekdayRate: 1950, baseWeekendRate: 2300 }),
+  accommodation({ id: 'type-lodge', name: 'Entire Lodge', capacity: 16, baseWeekdayRate: 38000, baseWeekendRate: 42000, isPackage: true }),
+];
+
+export const weather = WeatherResponse.parse({
+  temp: 29.6,
+  condition: 'Clear',
+  description: 'clear sky',
+  location: 'Hoedspruit',
+});

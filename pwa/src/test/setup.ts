@@ -1,0 +1,61 @@
+import '@testing-library/jest-dom/vitest';
+import { createElement, type ReactNode } from 'react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './server.js';
+
+// Leaflet needs a real layout engine; tests check what the page says, not the map tiles.
+vi.mock('react-leaflet', () => ({
+  MapContainer: ({ children }: { children?: ReactNode }) => createElement('div', { 'data-testid': 'map' }, children),
+  TileLayer: () => null,
+  Marker: ({ children }: { children?: ReactNode }) => createElement('div', null, children),
+  Popup: ({ children }: { children?: ReactNode }) => createElement('div', null, children),
+}));
+
+/**
+ * jsdom has no matchMedia; MUI's useMediaQuery then reports "small screen". This one
+ * answers min-width/max-width queries against window.innerWidth, which tests may change
+ * (desktop, 1440 px, by default).
+ */
+function installMatchMedia() {
+  window.matchMedia = (query: string): MediaQueryList => {
+    const width = window.innerWidth;
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  };
+}
+
+// Pages are lazy chunks; their first import is transformed on the fly and can take a while
+// on a busy machine. Waiting longer costs nothing when they come quickly.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  installMatchMedia();
+  // React Router's ScrollRestoration scrolls on navigation; jsdom does not implement it.
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+});
+
+beforeEach(() => {
+  window.innerWidth = 1440;
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+afterAll(() => server.close());

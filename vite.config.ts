@@ -1,0 +1,76 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Earthy palette shared with pwa/src/app/theme.ts (kept literal here: the config must not
+// import app code).
+const THEME_COLOR = '#4b5a2a';
+const BACKGROUND_COLOR = '#f3ead8';
+
+export default defineConfig({
+  root: 'pwa',
+  build: {
+    outDir: '../dist/pwa',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than app code: separate chunks survive app deploys in
+        // the browser cache and in the service worker's precache.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'mui';
+          if (id.includes('node_modules/@tanstack/')) return 'query';
+          if (id.includes('node_modules/zod/')) return 'zod';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // Host is forwarded unchanged (no changeOrigin) so the API's same-origin check sees
+    // the dev server's own origin and cookies stay on localhost:5173.
+    proxy: { '/api': 'http://127.0.0.1:3001' },
+  },
+  preview: { port: 4173 },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registration is done in main.tsx through virtual:pwa-register (no inline script:
+      // the API's CSP allows only 'self' scripts).
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Lodge',
+        short_name: 'Lodge',
+        description: 'Bookings and front desk for a private game lodge in the Greater Kruger',
+        lang: 'en-ZA',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['travel', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,ico,woff2}'],
+        // The app shell only; source maps are not needed offline.
+        globIgnores: ['**/*.map'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+});
