@@ -12,6 +12,10 @@ import { sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
+import { paymentRoutes } from './features/payments/payments.routes.js';
+import { availabilityRoutes } from './features/availability/availability.routes.js';
+import { pricingRoutes } from './features/pricing/pricing.routes.js';
+import { bookingRoutes } from './features/bookings/bookings.routes.js';
 import { staticFiles } from './http/static-files.js';
 
 export interface AppOptions {
@@ -80,6 +84,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   authRoutes(api, deps);
   accommodationRoutes(api, deps);
   settingsRoutes(api, deps);
+  paymentRoutes(api, deps);
+  availabilityRoutes(api, deps);
+  pricingRoutes(api, deps);
+  bookingRoutes(api, deps);
 
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   OPEN_METEO_BASE_URL: z.string().url().default('https://api.open-meteo.com'),
   JOBS_ENABLED: bool.default(true),
   JOB_INTERVAL_MS: z.coerce.number().int().positive().default(60000),
+  // Outgoing e-mail is polled more often than other jobs: a guest waits for the booking mail.
+  EMAIL_INTERVAL_MS: z.coerce.number().int().positive().default(10000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
 });

@@ -7,7 +7,11 @@ import { createLogger } from './logger.js';
 import { createKnex, migrateLatest } from './db/knex.js';
 import { createApp } from './app.js';
 import { systemClock, type Deps } from './deps.js';
+import { createPaystackClient } from './adapters/paystack.js';
 import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo/seed-demo.js';
+import { createMailer } from './adapters/mailer.js';
+import { startJobs } from './jobs/job-runner.js';
+import { productJobs } from './jobs/jobs.js';
 
 export interface StartOptions {
   pwaDir?: string;
@@ -32,8 +36,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   );
   await migrateLatest(db);
 
-  const deps: Deps = { config, db, log, clock: systemClock, sessionKeys: sessionKeys(config) };
+  const deps: Deps = {
+    config,
+    db,
+    log,
+    clock: systemClock,
+    sessionKeys: sessionKeys(config),
+    paystack: (secretKey) =>
+      createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS }),
+  };
   await maybeSeedDemo(deps);
+
+  const mailer = config.JOBS_ENABLED ? createMailer(config) : undefined;
+  const jobs = mailer ? startJobs(deps, productJobs(deps, { mailer })) : undefined;
 
   const app = createApp(deps, { pwaDir: opts.pwaDir });
   const server = app.listen(config.PORT, config.HOST);
@@ -52,6 +67,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     url,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs?.stop();
+      mailer?.close();
       await db.destroy();
     },
   };

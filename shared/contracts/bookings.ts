@@ -309,3 +309,18 @@ export const UpcomingArrivalsResponse = z.object({
   ),
 });
 export type UpcomingArrivalsResponse = z.infer<typeof UpcomingArrivalsResponse>;
+
+/** GET /api/admin/guests: one record per e-mail address, with how often they booked. */
+export const GuestListItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  bookingCount: z.number().int(),
+  lastCheckInDate: IsoDateStrict.nullable(),
+  createdAt: Timestamp,
+});
+export type GuestListItem = z.infer<typeof GuestListItem>;
+export const GuestList = z.array(GuestListItem);

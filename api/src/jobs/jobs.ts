@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import type { Mailer } from '../adapters/mailer.js';
 import type { Job } from './job-runner.js';
 import { sendDueEmails } from '../features/email/email.service.js';
+import { holdExpiryJob } from '../features/bookings/hold-expiry.job.js';
 
 /**
  * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
@@ -13,5 +14,7 @@ export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
   return [
     // Claims rows with SKIP LOCKED and a lease, so instances share the work without a lock.
     { name: 'email', intervalMs: deps.config.EMAIL_INTERVAL_MS, run: () => sendDueEmails(deps, adapters.mailer) },
+    // An advisory lock per run, and rows claimed with SKIP LOCKED.
+    holdExpiryJob(deps),
   ];
 }

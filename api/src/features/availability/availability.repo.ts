@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { BLOCKING_STATUSES } from '../../../../shared/domain/booking-status.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface TypeUnitCounts {
+  typeId: string;
+  totalUnits: number;
+  freeUnits: number;
+}
+
+/**
+ * Active units per type, and how many of them no blocking booking holds for any night of
+ * [checkIn, checkOut). Half-open ranges, as the exclusion constraint: a check-out day can
+ * be the next check-in. Types without active units are absent.
+ */
+export async function countUnits(db: Db, typeIds: string[], checkIn: string, checkOut: string): Promise<TypeUnitCounts[]> {
+  if (typeIds.length === 0) return [];
+  const res = await db.raw<{ rows: { type_id: string; total: number; free: number }[] }>(
+    `SELECT u.accommodation_type_id AS type_id,
+            count(*)::int AS total,
+            (count(*) FILTER (WHERE NOT EXISTS (
+               SELECT 1 FROM bookings b
+                WHERE b.unit_id = u.id
+                  AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
+                  AND b.check_in_date < ?
+                  AND b.check_out_date > ?)))::int AS free
+       FROM units u
+      WHERE u.is_active AND u.accommodation_type_id IN (${typeIds.map(() => '?').join(', ')})
+      GROUP BY u.accommodation_type_id`,
+    [...BLOCKING_STATUSES, checkOut, checkIn, ...typeIds],
+  );
+  return res.rows.map((r) => ({ typeId: r.type_id, totalUnits: r.total, freeUnits: r.free }));
+}
+
+export interface TypeSummary {
+  id: string;
+  name: string;
+  isPackage: boolean;
+  isActive: boolean;
+}
+
+export async function findType(db: Db, id: string): Promise<TypeSummary | undefined> {
+  const row = await db('accommodation_types').select('id', 'name', 'is_package', 'is_active').where({ id }).first();
+  return row ? { id: row.id, name: row.name, isPackage: row.is_package, isActive: row.is_active } : undefined;
+}
+
+/** The types a package includes, by name. */
+export async function listIncludedTypes(db: Db, packageTypeId: string): Promise<{ id: string; name: string }[]> {
+  return db('package_inclusions as pi')
+    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
+    .where('pi.package_type_id', packageTypeId)
+    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }])
+    .select('t.id', 't.name');
+}

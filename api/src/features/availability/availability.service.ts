@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import type { Deps } from '../../deps.js';
+import { NotFoundError, ValidationError } from '../../http/errors.js';
+import type {
+  AvailabilityRequest,
+  AvailabilityResponse,
+  PackageAvailabilityRequest,
+  PackageAvailabilityResponse,
+} from '../../../../shared/contracts/availability.js';
+import * as repo from './availability.repo.js';
+
+export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
+export const NOT_A_PACKAGE_MESSAGE = 'This accommodation type is not a package';
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * A type's active units and how many are free for every night of the stay. An inactive type
+ * is never available (guests cannot book it); a package type is answered as a package.
+ */
+export async function checkAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
+  const type = await repo.findType(deps.db, input.accommodationTypeId);
+  if (!type) throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { accommodationTypeId: TYPE_NOT_FOUND_MESSAGE });
+  if (type.isPackage) {
+    const { available, availableUnits, totalUnits } = await packageAvailability(deps.db, type, input.checkIn, input.checkOut);
+    return { available, availableUnits, totalUnits };
+  }
+  const [counts] = await repo.countUnits(deps.db, [type.id], input.checkIn, input.checkOut);
+  const totalUnits = counts?.totalUnits ?? 0;
+  const availableUnits = type.isActive ? (counts?.freeUnits ?? 0) : 0;
+  return { available: availableUnits > 0, availableUnits, totalUnits };
+}
+
+/** POST /api/package-availability: available when every active unit of the included types is free. */
+export async function checkPackageAvailability(deps: Deps, input: PackageAvailabilityRequest): Promise<PackageAvailabilityResponse> {
+  const type = await repo.findType(deps.db, input.packageTypeId);
+  if (!type) throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { packageTypeId: TYPE_NOT_FOUND_MESSAGE });
+  if (!type.isPackage) {
+    throw new ValidationError(`packageTypeId: ${NOT_A_PACKAGE_MESSAGE}`, 'validation_error', { packageTypeId: NOT_A_PACKAGE_MESSAGE });
+  }
+  return packageAvailability(deps.db, type, input.checkIn, input.checkOut);
+}
+
+async function packageAvailability(
+  db: Db,
+  type: repo.TypeSummary,
+  checkIn: string,
+  checkOut: string,
+): Promise<PackageAvailabilityResponse> {
+  const included = await repo.listIncludedTypes(db, type.id);
+  const counts = await repo.countUnits(
+    db,
+    included.map((t) => t.id),
+    checkIn,
+    checkOut,
+  );
+  const totalUnits = counts.reduce((sum, c) => sum + c.totalUnits, 0);
+  const freeUnits = counts.reduce((sum, c) => sum + c.freeUnits, 0);
+  const unavailableTypes = included.filter((t) => {
+    const c = counts.find((x) => x.typeId === t.id);
+    return c !== undefined && c.freeUnits < c.totalUnits;
+  });
+  const available = type.isActive && totalUnits > 0 && freeUnits === totalUnits;
+  return {
+    available,
+    availableUnits: available ? totalUnits : 0,
+    totalUnits,
+    ...(unavailableTypes.length ? { unavailableTypes } : {}),
+  };
+}

@@ -1,0 +1,439 @@
+import type { Knex } from 'knex';
+import type { Booking, GuestListItem } from '../../../../shared/contracts/bookings.js';
+import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
+import { BLOCKING_STATUSES } from '../../../../shared/domain/booking-status.js';
+import { centsToDecimalText, centsToRand, randToCents } from '../../../../shared/domain/money.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface BookingRow {
+  id: string;
+  reference: string;
+  unit_id: string | null;
+  accommodation_type_id: string;
+  guest_id: string;
+  guest_name: string;
+  guest_email: string;
+  check_in_date: string;
+  check_out_date: string;
+  number_of_guests: number;
+  status: BookingStatus;
+  total_amount: string;
+  discount_amount: string;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  payment_verified: boolean;
+  paystack_reference: string | null;
+  promo_code_id: string | null;
+  special_requests: string | null;
+  hold_expires_at: Date | null;
+  parent_booking_id: string | null;
+  is_entire_lodge_child: boolean;
+  source: 'guest' | 'staff';
+  created_by_user_id: string | null;
+  checked_in_at: Date | null;
+  checked_out_at: Date | null;
+  cancelled_at: Date | null;
+  cancellation_reason: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  // joined
+  unit_name?: string | null;
+  accommodation_type_name?: string;
+  guest_phone?: string | null;
+}
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/** A bookings row (joined with unit, type and guest names) as the shared Booking contract. */
+export const toBooking = (r: BookingRow): Booking => ({
+  id: r.id,
+  reference: r.reference,
+  unitId: r.unit_id,
+  unitName: r.unit_name ?? null,
+  accommodationTypeId: r.accommodation_type_id,
+  accommodationTypeName: r.accommodation_type_name ?? '',
+  guestId: r.guest_id,
+  guestName: r.guest_name,
+  guestEmail: r.guest_email,
+  guestPhone: r.guest_phone ?? null,
+  checkInDate: r.check_in_date,
+  checkOutDate: r.check_out_date,
+  numberOfGuests: r.number_of_guests,
+  status: r.status,
+  totalAmount: centsToRand(randToCents(r.total_amount)),
+  discountAmount: centsToRand(randToCents(r.discount_amount)),
+  paymentStatus: r.payment_status,
+  paymentMethod: r.payment_method,
+  paymentVerified: r.payment_verified,
+  paystackReference: r.paystack_reference,
+  promoCodeId: r.promo_code_id,
+  specialRequests: r.special_requests,
+  holdExpiresAt: iso(r.hold_expires_at),
+  parentBookingId: r.parent_booking_id,
+  isEntireLodgeChild: r.is_entire_lodge_child,
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+  version: r.version,
+});
+
+function bookingsQuery(db: Db) {
+  return db('bookings as b')
+    .leftJoin('units as u', 'u.id', 'b.unit_id')
+    .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
+    .join('guests as g', 'g.id', 'b.guest_id')
+    .select('b.*', 'u.name as unit_name', 't.name as accommodation_type_name', 'g.phone as guest_phone');
+}
+
+export async function findBookingById(db: Db, id: string): Promise<Booking | undefined> {
+  const row: BookingRow | undefined = await bookingsQuery(db).where('b.id', id).first();
+  return row ? toBooking(row) : undefined;
+}
+
+/** The raw row, locked for the rest of the transaction (a status change reads then writes). */
+export async function findBookingRowForUpdate(trx: Knex.Transaction, id: string): Promise<BookingRow | undefined> {
+  return trx<BookingRow>('bookings').where({ id }).forUpdate().first();
+}
+
+export interface BookingFilter {
+  startDate?: string;
+  endDate?: string;
+  unitId?: string;
+  status?: BookingStatus;
+  /** Only entire-lodge parents (no unit, no parent). */
+  entireLodgeParents?: boolean;
+}
+
+/** Bookings whose stay overlaps the window: check-in <= endDate and check-out > startDate. */
+export async function listBookings(db: Db, f: BookingFilter): Promise<Booking[]> {
+  const q = bookingsQuery(db).orderBy([
+    { column: 'b.check_in_date' },
+    { column: 'b.created_at' },
+    { column: 'b.reference' },
+  ]);
+  if (f.startDate) q.where('b.check_out_date', '>', f.startDate);
+  if (f.endDate) q.where('b.check_in_date', '<=', f.endDate);
+  if (f.unitId) q.where('b.unit_id', f.unitId);
+  if (f.status) q.where('b.status', f.status);
+  if (f.entireLodgeParents) q.whereNull('b.unit_id').whereNull('b.parent_booking_id');
+  const rows: BookingRow[] = await q;
+  return rows.map(toBooking);
+}
+
+export async function listChildRows(trx: Knex.Transaction, parentId: string): Promise<BookingRow[]> {
+  return trx<BookingRow>('bookings').where({ parent_booking_id: parentId }).orderBy('reference').forUpdate();
+}
+
+export type BookingInsert = {
+  id?: string;
+  reference: string;
+  unit_id: string | null;
+  accommodation_type_id: string;
+  guest_id: string;
+  guest_name: string;
+  guest_email: string;
+  check_in_date: string;
+  check_out_date: string;
+  number_of_guests: number;
+  status: BookingStatus;
+  total_cents: number;
+  discount_cents: number;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  payment_verified: boolean;
+  paystack_reference: string | null;
+  promo_code_id: string | null;
+  special_requests: string | null;
+  hold_expires_at: Date | null;
+  parent_booking_id: string | null;
+  is_entire_lodge_child: boolean;
+  source: 'guest' | 'staff';
+  created_by_user_id: string | null;
+};
+
+/** Inserts one booking; the exclusion constraint (23P01) and unique indexes (23505) throw. */
+export async function insertBooking(db: Db, b: BookingInsert): Promise<string> {
+  const { total_cents, discount_cents, id, ...rest } = b;
+  const rows: { id: string }[] = await db('bookings')
+    .insert({
+      ...(id ? { id } : {}),
+      ...rest,
+      total_amount: centsToDecimalText(total_cents),
+      discount_amount: centsToDecimalText(discount_cents),
+    })
+    .returning('id');
+  return rows[0].id;
+}
+
+export async function bookingExists(db: Db, id: string): Promise<boolean> {
+  return !!(await db('bookings').where({ id }).first('id'));
+}
+
+/** Conditional on the version read: 0 when someone changed the row in between. */
+export async function updateBookingRow(db: Db, id: string, version: number, patch: Record<string, unknown>): Promise<number> {
+  return db('bookings').where({ id, version }).update(patch);
+}
+
+export async function updateChildren(db: Db, parentId: string, patch: Record<string, unknown>): Promise<number> {
+  return db('bookings').where({ parent_booking_id: parentId }).update(patch);
+}
+
+/** Deletes a booking (its children and ledger rows go by cascade) and leaves deletion markers for the sync pull. */
+export async function deleteBookingWithChildren(db: Db, id: string): Promise<number> {
+  const children: { id: string }[] = await db('bookings').where({ parent_booking_id: id }).select('id');
+  const n = await db('bookings').where({ id }).delete();
+  if (n > 0) {
+    await db('deleted_records').insert([id, ...children.map((c) => c.id)].map((entityId) => ({ entity_type: 'booking', entity_id: entityId })));
+  }
+  return n;
+}
+
+// ---- units and types
+
+export interface UnitSummary {
+  id: string;
+  name: string;
+  accommodationTypeId: string;
+  isActive: boolean;
+  capacity: number;
+}
+
+export async function findUnit(db: Db, id: string): Promise<UnitSummary | undefined> {
+  const row = await db('units as u')
+    .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
+    .where('u.id', id)
+    .first('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
+  return row
+    ? { id: row.id, name: row.name, accommodationTypeId: row.accommodation_type_id, isActive: row.is_active, capacity: row.capacity }
+    : undefined;
+}
+
+/**
+ * Active units of a type, the ones free for the stay first (the requested unit first among
+ * them), so a booking usually succeeds on its first try. The exclusion constraint still
+ * decides: this order is only a good guess.
+ */
+export async function listCandidateUnits(
+  db: Db,
+  typeId: string,
+  checkIn: string,
+  checkOut: string,
+  preferredUnitId: string | null,
+): Promise<string[]> {
+  const res = await db.raw<{ rows: { id: string }[] }>(
+    `SELECT u.id FROM units u
+      WHERE u.is_active AND u.accommodation_type_id = ?
+      ORDER BY EXISTS (
+                 SELECT 1 FROM bookings b
+                  WHERE b.unit_id = u.id
+                    AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
+                    AND b.check_in_date < ? AND b.check_out_date > ?),
+               (u.id = ?) DESC, u.sort_order, u.name`,
+    [typeId, ...BLOCKING_STATUSES, checkOut, checkIn, preferredUnitId ?? '00000000-0000-0000-0000-000000000000'],
+  );
+  return res.rows.map((r) => r.id);
+}
+
+/** Every active unit of the types a package includes (the entire lodge's children). */
+export async function listPackageUnits(db: Db, packageTypeId: string): Promise<UnitSummary[]> {
+  const rows = await db('package_inclusions as pi')
+    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
+    .join('units as u', 'u.accommodation_type_id', 't.id')
+    .where('pi.package_type_id', packageTypeId)
+    .andWhere('u.is_active', true)
+    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }])
+    .select('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
+  return rows.map((row: Record<string, any>) => ({
+    id: row.id,
+    name: row.name,
+    accommodationTypeId: row.accommodation_type_id,
+    isActive: row.is_active,
+    capacity: row.capacity,
+  }));
+}
+
+// ---- guests
+
+export interface GuestRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+}
+
+/**
+ * One guest per e-mail address (unique index on lower(email)): a returning guest's record
+ * is reused and takes the latest names; phone and address are kept when not given again.
+ */
+export async function upsertGuest(
+  db: Db,
+  g: { firstName: string; lastName: string; email: string; phone?: string | null; address?: string | null; userId?: string | null },
+): Promise<GuestRecord> {
+  const res = await db.raw<{ rows: Record<string, any>[] }>(
+    `INSERT INTO guests (first_name, last_name, email, phone, address, user_id)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT ((lower(email))) DO UPDATE
+        SET first_name = EXCLUDED.first_name,
+            last_name = EXCLUDED.last_name,
+            phone = COALESCE(EXCLUDED.phone, guests.phone),
+            address = COALESCE(EXCLUDED.address, guests.address),
+            user_id = COALESCE(guests.user_id, EXCLUDED.user_id)
+     RETURNING id, first_name, last_name, email, phone, address`,
+    [g.firstName, g.lastName, g.email, g.phone ?? null, g.address ?? null, g.userId ?? null],
+  );
+  const r = res.rows[0];
+  return { id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, phone: r.phone, address: r.address };
+}
+
+export async function listGuests(db: Db): Promise<GuestListItem[]> {
+  const rows: Record<string, any>[] = await db('guests as g')
+    .leftJoin('bookings as b', function () {
+      this.on('b.guest_id', 'g.id').andOnVal('b.is_entire_lodge_child', false);
+    })
+    .groupBy('g.id')
+    .orderBy([{ column: 'g.last_name' }, { column: 'g.first_name' }])
+    .select('g.*', db.raw('count(b.id)::int AS booking_count'), db.raw('max(b.check_in_date) AS last_check_in_date'));
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    bookingCount: r.booking_count,
+    lastCheckInDate: r.last_check_in_date ?? null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+// ---- ledger
+
+export interface LedgerInsert {
+  booking_id: string;
+  type: 'payment' | 'refund' | 'discount';
+  subtype: string;
+  status: 'pending' | 'processing' | 'success' | 'failed' | 'needs-attention';
+  amount_cents: number;
+  description: string;
+  gateway_reference?: string | null;
+  created_by_user_id?: string | null;
+}
+
+export async function insertLedgerEntries(db: Db, entries: LedgerInsert[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db('payment_transactions').insert(
+    entries.map(({ amount_cents, ...e }) => ({ ...e, currency: 'ZAR', amount: centsToDecimalText(amount_cents) })),
+  );
+}
+
+/** Money received for a booking so far (successful payments less refunds not failed), in cents. */
+export async function netPaidCents(db: Db, bookingId: string): Promise<number> {
+  const rows: { type: string; status: string; amount: string }[] = await db('payment_transactions')
+    .where({ booking_id: bookingId })
+    .whereIn('type', ['payment', 'refund'])
+    .select('type', 'status', 'amount');
+  let cents = 0;
+  for (const r of rows) {
+    if (r.type === 'payment' && r.status === 'success') cents += randToCents(r.amount);
+    if (r.type === 'refund' && r.status !== 'failed') cents -= Math.abs(randToCents(r.amount));
+  }
+  return cents;
+}
+
+// ---- settings the booking flow needs
+
+export interface BookingSettings {
+  lodgeName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  address: string | null;
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  branchCode: string | null;
+  allowEftPayments: boolean;
+  allowCardPayments: boolean;
+  eftHoldDurationHours: number;
+  /** Percent. */
+  cardPaymentDiscount: number;
+}
+
+export async function getBookingSettings(db: Db): Promise<BookingSettings> {
+  const s = await db('settings').where({ id: 1 }).first();
+  if (!s) throw new Error('settings row missing: migrations not run?');
+  return {
+    lodgeName: s.lodge_name,
+    contactEmail: s.contact_email,
+    contactPhone: s.contact_phone,
+    address: s.address,
+    bankName: s.bank_name,
+    accountHolder: s.account_holder,
+    accountNumber: s.account_number,
+    branchCode: s.branch_code,
+    allowEftPayments: s.allow_eft_payments,
+    allowCardPayments: s.allow_card_payments,
+    eftHoldDurationHours: s.eft_hold_duration_hours,
+    cardPaymentDiscount: Number(s.card_payment_discount),
+  };
+}
+
+// ---- dashboard
+
+export interface MovementRow {
+  id: string;
+  check_in_date: string;
+  check_out_date: string;
+  guest_name: string;
+  unit_name: string | null;
+  accommodation_type_name: string;
+  total_amount: string;
+  status: BookingStatus;
+}
+
+/**
+ * Bookings arriving or leaving in [from, to] (inclusive), not cancelled. Entire-lodge
+ * children are left out: their parent stands for the whole party.
+ */
+export async function listMovements(db: Db, from: string, to: string): Promise<MovementRow[]> {
+  return db('bookings as b')
+    .leftJoin('units as u', 'u.id', 'b.unit_id')
+    .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
+    .whereNot('b.status', 'Cancelled')
+    .andWhere('b.is_entire_lodge_child', false)
+    .andWhere((q) => q.whereBetween('b.check_in_date', [from, to]).orWhereBetween('b.check_out_date', [from, to]))
+    .select(
+      'b.id',
+      'b.check_in_date',
+      'b.check_out_date',
+      'b.guest_name',
+      'u.name as unit_name',
+      't.name as accommodation_type_name',
+      'b.total_amount',
+      'b.status',
+    );
+}
+
+// ---- hold expiry
+
+/**
+ * Provisional, unpaid bookings whose hold has run out (top-level only: an entire-lodge
+ * parent takes its children with it). SKIP LOCKED: an instance passes over rows another one
+ * is expiring, or that a payment is confirming right now.
+ */
+export async function claimExpiredHolds(trx: Knex.Transaction, now: Date, limit: number): Promise<BookingRow[]> {
+  return trx<BookingRow>('bookings as b')
+    .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
+    .leftJoin('units as u', 'u.id', 'b.unit_id')
+    .where('b.status', 'Provisional')
+    .andWhere('b.payment_status', 'Pending')
+    .andWhere('b.hold_expires_at', '<=', now)
+    .whereNull('b.parent_booking_id')
+    .orderBy('b.hold_expires_at')
+    .limit(limit)
+    .select('b.*', 't.name as accommodation_type_name', 'u.name as unit_name')
+    .forUpdate('b')
+    .skipLocked();
+}

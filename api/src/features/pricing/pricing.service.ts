@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { Deps } from '../../deps.js';
+import { NotFoundError, UnprocessableError, ValidationError } from '../../http/errors.js';
+import { todayInLodge } from '../../../../shared/domain/dates.js';
+import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
+import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
+import * as repo from './pricing.repo.js';
+
+export type { PricedType } from './pricing.repo.js';
+
+export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
+
+export interface PriceStayInput {
+  accommodationTypeId: string;
+  checkIn: string;
+  checkOut: string;
+  promoCode?: string;
+  /** The request field named by a 404 (default accommodationTypeId). */
+  typeField?: string;
+}
+
+/**
+ * The type and the domain's answer for a stay (a quote, or why it cannot be sold at that
+ * price); 404 for an unknown type. Staff may book past a minimum stay, so they get the
+ * refusal to decide on; guests go through priceStay.
+ */
+export async function quoteForType(
+  db: Knex | Knex.Transaction,
+  now: Date,
+  input: PriceStayInput,
+): Promise<{ type: repo.PricedType; result: QuoteResult }> {
+  const type = await repo.findPricedType(db, input.accommodationTypeId);
+  if (!type) {
+    const field = input.typeField ?? 'accommodationTypeId';
+    throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { [field]: TYPE_NOT_FOUND_MESSAGE });
+  }
+  // One after another, not Promise.all: a transaction runs one query at a time anyway.
+  const overrides = await repo.listOverridesForStay(db, type.id, input.checkIn, input.checkOut);
+  const cardDiscountPercent = await repo.getCardDiscountPercent(db);
+  const promoRule = input.promoCode ? await repo.findPromoByCode(db, input.promoCode) : undefined;
+  const result = quoteStay({
+    type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
+    overrides,
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
+    promo: input.promoCode ? { code: input.promoCode, rule: promoRule ?? null } : null,
+    cardDiscountPercent,
+    today: todayInLodge(now),
+  });
+  return { type, result };
+}
+
+/**
+ * The server's price for a stay (DESIGN.md section 3), or a domain error saying why it
+ * cannot be sold: 404 unknown type, 422 shorter than the minimum stay or an unusable promo
+ * code. Takes a db or a transaction so a booking prices inside the transaction that
+ * creates it (the promo's used count it reads is then the one it counts against).
+ */
+export async function priceStay(
+  db: Knex | Knex.Transaction,
+  now: Date,
+  input: PriceStayInput,
+): Promise<{ type: repo.PricedType; quote: StayQuote }> {
+  const { type, result } = await quoteForType(db, now, input);
+  if (!result.ok) throw quoteRefusal(result);
+  return { type, quote: result.quote };
+}
+
+/** Why a stay cannot be sold, as the error the API answers with. */
+export function quoteRefusal(failure: QuoteFailure): ValidationError | UnprocessableError {
+  switch (failure.code) {
+    case 'invalid_dates':
+      return new ValidationError(`checkOut: ${failure.message}`, 'validation_error', { checkOut: failure.message });
+    case 'minimum_stay':
+      return new UnprocessableError(failure.message, 'minimum_stay', { checkOut: failure.message });
+    case 'invalid_promo':
+      return new UnprocessableError(failure.message, 'invalid_promo', { promoCode: failure.message });
+  }
+}
+
+/** POST /api/calculate-rate */
+export async function calculateRate(deps: Deps, input: CalculateRateRequest): Promise<CalculateRateResponse> {
+  const { quote } = await priceStay(deps.db, deps.clock.now(), {
+    accommodationTypeId: input.accommodationTypeId,
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
+    promoCode: input.promoCode,
+  });
+  return toCalculateRateResponse(quote, input.paymentMethod);
+}
+
+/** Counts one use of a promo code in the caller's transaction; false when none is left. */
+export function consumePromoUse(trx: Knex.Transaction, promoId: string): Promise<boolean> {
+  return repo.consumePromoUse(trx, promoId);
+}
