@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/mailer.js';
 import type { Job } from './job-runner.js';
 import { sendDueEmails } from '../features/email/email.service.js';
 import { holdExpiryJob } from '../features/bookings/hold-expiry.job.js';
+import { purgeExpired } from '../features/auth/auth.service.js';
 
 /**
  * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
@@ -16,5 +17,7 @@ export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
     { name: 'email', intervalMs: deps.config.EMAIL_INTERVAL_MS, run: () => sendDueEmails(deps, adapters.mailer) },
     // An advisory lock per run, and rows claimed with SKIP LOCKED.
     holdExpiryJob(deps),
+    // Expired sessions and old login attempts; deleting twice is harmless, so no lock.
+    { name: 'auth-cleanup', intervalMs: 60 * 60 * 1000, run: () => purgeExpired(deps) },
   ];
 }

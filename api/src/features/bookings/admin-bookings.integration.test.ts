@@ -352,6 +352,10 @@ describe('PUT /api/admin/bookings/:id', () => {
     const cancelled = await receptionist.put(`/api/admin/bookings/${b.id}`, { status: 'Cancelled', cancellationReason: 'Guest changed plans' });
     expect(cancelled.body.status).toBe('Cancelled');
     expect((await t.db('bookings').where({ id: b.id }).first()).cancellation_reason).toBe('Guest changed plans');
+    const mail = await t.db('email_outbox').where({ booking_id: b.id, template: 'booking-cancelled' });
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to_address).toBe(b.guestEmail);
+    expect(mail[0].text_body).toContain('Reason: Guest changed plans');
     const avail = await t.client().post('/api/availability', { ...dates, accommodationTypeId: typeId });
     expect(avail.body.available).toBe(true);
 

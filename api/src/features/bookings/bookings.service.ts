@@ -34,7 +34,7 @@ import type {
 } from '../../../../shared/contracts/bookings.js';
 import { consumePromoUse, priceStay, quoteForType, quoteRefusal, type PricedType } from '../pricing/pricing.service.js';
 import { enqueueEmail } from '../email/email.service.js';
-import { bookingReceivedCard, bookingReceivedEft, type BookingForEmail, type LodgeDetails } from '../email/email.templates.js';
+import { bookingCancelled, bookingReceivedCard, bookingReceivedEft, type BookingForEmail, type LodgeDetails } from '../email/email.templates.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import * as repo from './bookings.repo.js';
 
@@ -702,7 +702,24 @@ export async function updateBooking(deps: Deps, user: SessionUser, id: string, i
         after: { totalAmount: after.totalAmount },
       });
     }
-    return (await repo.findBookingById(trx, id))!;
+    const updated = (await repo.findBookingById(trx, id))!;
+    // The guest hears of a cancellation by staff (children are covered by their parent's mail).
+    if (after.status === 'Cancelled' && !updated.isEntireLodgeChild) {
+      const settings = await repo.getBookingSettings(trx);
+      const rendered = bookingCancelled({
+        lodge: lodgeDetailsOf(settings),
+        booking: bookingForEmail(updated),
+        reason: (patch.cancellation_reason ?? row.cancellation_reason ?? null) as string | null,
+      });
+      await enqueueEmail(trx, {
+        to: updated.guestEmail,
+        ...rendered,
+        bookingId: id,
+        // Per version: a booking reopened and cancelled again is a new message.
+        dedupeKey: `booking-cancelled:${id}:${updated.version}`,
+      });
+    }
+    return updated;
   });
 }
 
