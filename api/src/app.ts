@@ -37,6 +37,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     .map((s) => s.trim())
     .filter(Boolean);
 
+  // A client that goes away mid-response (a tab closed, a navigation) is not a server error.
+  const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+  app.silent = true;
+  app.on('error', (err: Error & { code?: string; status?: number }) => {
+    if ((err.code && CLIENT_GONE.has(err.code)) || (err.status && err.status < 500)) return;
+    deps.log.error({ err }, 'unhandled app error');
+  });
+
   app.use(async (ctx, next) => {
     ctx.state.reqId = ctx.get('X-Request-Id') || crypto.randomUUID();
     ctx.state.user = null;
