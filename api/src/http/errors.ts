@@ -76,3 +76,11 @@ export function pgConstraint(err: unknown): string | undefined {
   const c = (err as { constraint?: unknown } | null)?.constraint;
   return typeof c === 'string' ? c : undefined;
 }
+
+/**
+ * An id in the request body or query that names nothing: the request is bad (400 naming the
+ * field), unlike an unknown id in the path, which is a missing resource (404).
+ */
+export function unknownId(field: string, message: string): ValidationError {
+  return new ValidationError(message, 'unknown_id', { [field]: message });
+}

@@ -52,9 +52,9 @@ describe('POST /api/availability', () => {
     expect((await availability(packageTypeId, '2026-04-06', '2026-04-09')).body).toEqual({ available: true, availableUnits: 2, totalUnits: 2 });
   });
 
-  it('answers 404 naming accommodationTypeId for an unknown type', async () => {
+  it('answers 400 naming accommodationTypeId for an unknown type', async () => {
     const res = await availability(randomUUID(), '2026-04-06', '2026-04-09');
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('accommodationTypeId');
   });
 
@@ -92,13 +92,14 @@ describe('POST /api/package-availability', () => {
     });
   });
 
-  it('answers 400 for a type that is not a package and 404 for an unknown one', async () => {
+  it('answers 400 for a type that is not a package and for an unknown one', async () => {
     const a = await createTypeWithUnits(t.db, { units: 1 });
     const notPackage = await t.client().post('/api/package-availability', { checkIn: '2026-05-04', checkOut: '2026-05-06', packageTypeId: a.typeId });
     expect(notPackage.status).toBe(400);
     expect(notPackage.body.errors).toHaveProperty('packageTypeId');
     const unknown = await t.client().post('/api/package-availability', { checkIn: '2026-05-04', checkOut: '2026-05-06', packageTypeId: randomUUID() });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('packageTypeId');
   });
 
   it.each([

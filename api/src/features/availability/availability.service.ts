@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
-import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { ValidationError, unknownId } from '../../http/errors.js';
 import type {
   AvailabilityRequest,
   AvailabilityResponse,
@@ -20,7 +20,7 @@ type Db = Knex | Knex.Transaction;
  */
 export async function checkAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
   const type = await repo.findType(deps.db, input.accommodationTypeId);
-  if (!type) throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { accommodationTypeId: TYPE_NOT_FOUND_MESSAGE });
+  if (!type) throw unknownId('accommodationTypeId', TYPE_NOT_FOUND_MESSAGE);
   if (type.isPackage) {
     const { available, availableUnits, totalUnits } = await packageAvailability(deps.db, type, input.checkIn, input.checkOut);
     return { available, availableUnits, totalUnits };
@@ -34,7 +34,7 @@ export async function checkAvailability(deps: Deps, input: AvailabilityRequest):
 /** POST /api/package-availability: available when every active unit of the included types is free. */
 export async function checkPackageAvailability(deps: Deps, input: PackageAvailabilityRequest): Promise<PackageAvailabilityResponse> {
   const type = await repo.findType(deps.db, input.packageTypeId);
-  if (!type) throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { packageTypeId: TYPE_NOT_FOUND_MESSAGE });
+  if (!type) throw unknownId('packageTypeId', TYPE_NOT_FOUND_MESSAGE);
   if (!type.isPackage) {
     throw new ValidationError(`packageTypeId: ${NOT_A_PACKAGE_MESSAGE}`, 'validation_error', { packageTypeId: NOT_A_PACKAGE_MESSAGE });
   }

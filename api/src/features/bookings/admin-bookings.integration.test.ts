@@ -240,9 +240,9 @@ describe('POST /api/admin/bookings', () => {
     expect(await bookingCount()).toBe(before);
   });
 
-  it('answers 404 for an unknown unit', async () => {
+  it('answers 400 naming unitId for an unknown unit', async () => {
     const res = await manager.post('/api/admin/bookings', adminBody(randomUUID(), stay(now(), 19, 2)));
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('unitId');
   });
 

@@ -188,14 +188,14 @@ describe('POST /api/bookings: a guest EFT booking', () => {
     expect(res.body.errors).toHaveProperty('paymentMethod');
   });
 
-  it('answers 404 for a unit or package that does not exist', async () => {
+  it('answers 400 naming the field for a unit or package that does not exist', async () => {
     const before = await bookingCount();
     const unit = await t.client().post('/api/bookings', eftBody(randomUUID(), stay(now(), 86, 2)));
-    expect(unit.status).toBe(404);
+    expect(unit.status).toBe(400);
     expect(unit.body.errors).toHaveProperty('unitId');
     const { unitId: _u, ...body } = eftBody(randomUUID(), stay(now(), 86, 2));
     const pkg = await t.client().post('/api/bookings', { ...body, packageTypeId: randomUUID() });
-    expect(pkg.status).toBe(404);
+    expect(pkg.status).toBe(400);
     expect(pkg.body.errors).toHaveProperty('packageTypeId');
     expect(await bookingCount()).toBe(before);
   });

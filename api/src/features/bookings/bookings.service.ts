@@ -1,16 +1,7 @@
 import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../http/types.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  PG,
-  UnprocessableError,
-  ValidationError,
-  pgCode,
-  pgConstraint,
-} from '../../http/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, PG, UnprocessableError, ValidationError, pgCode, pgConstraint, unknownId } from '../../http/errors.js';
 import { can } from '../../../../shared/roles.js';
 import { addDays, compareIsoDates, todayInLodge } from '../../../../shared/domain/dates.js';
 import {
@@ -310,7 +301,7 @@ export async function createStaffBooking(
       }
       const settings = await repo.getBookingSettings(trx);
       const unit = await repo.findUnit(trx, input.unitId);
-      if (!unit) throw new NotFoundError(M.unitNotFound, 'not_found', { unitId: M.unitNotFound });
+      if (!unit) throw unknownId('unitId', M.unitNotFound);
       const { type, result } = await quoteForType(trx, now, {
         accommodationTypeId: unit.accommodationTypeId,
         checkIn: input.checkInDate,
@@ -449,7 +440,7 @@ async function placeGuestTarget(trx: Trx, now: Date, input: GuestBookingInput): 
   const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode };
   if (input.target.kind === 'unit') {
     const unit = await repo.findUnit(trx, input.target.unitId);
-    if (!unit) throw new NotFoundError(M.unitNotFound, 'not_found', { unitId: M.unitNotFound });
+    if (!unit) throw unknownId('unitId', M.unitNotFound);
     const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: unit.accommodationTypeId });
     if (!type.isActive) throw unavailable();
     const unitIds = await repo.listCandidateUnits(trx, type.id, input.checkInDate, input.checkOutDate, unit.id);

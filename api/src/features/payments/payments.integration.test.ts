@@ -284,9 +284,10 @@ describe('POST /api/payments/verify', () => {
     expect(await paymentRows(booking.id)).toHaveLength(0);
   });
 
-  it('answers 404 for a reference we never issued, 400 for a missing or malformed one', async () => {
+  it('answers 400 naming reference for one we never issued, or a missing or malformed one', async () => {
     const unknown = await verify('WL-NOPE00-abcdefabcdef');
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('reference');
     expect(unknown.body.message).toMatch(/^Payment verification failed/);
     const missing = await t.client().post('/api/payments/verify', {});
     expect(missing.status).toBe(400);

@@ -1,16 +1,7 @@
 import { addMinutes } from 'date-fns';
 import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
-import {
-  ConflictError,
-  NotFoundError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-  UnprocessableError,
-  UpstreamError,
-  PG,
-  pgCode,
-} from '../../http/errors.js';
+import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, UnprocessableError, UpstreamError, PG, pgCode, unknownId } from '../../http/errors.js';
 import {
   checkPayment,
   createPaystackClient,
@@ -322,7 +313,7 @@ const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', '
  */
 export async function verifyCardPayment(deps: Deps, reference: string): Promise<VerifyPaymentResponse> {
   const booking = await repo.findPaymentBooking(deps.db, { paystackReference: reference });
-  if (!booking) throw new NotFoundError(PAYMENT_ERRORS.unknownReference, 'unknown_reference');
+  if (!booking) throw unknownId('reference', PAYMENT_ERRORS.unknownReference);
 
   // Recorded already (the webhook was first, or the page was reloaded): no need to ask again.
   const recorded = await repo.findPaymentEntryByGatewayReference(deps.db, reference);
@@ -361,7 +352,7 @@ export async function verifyCardPayment(deps: Deps, reference: string): Promise<
     case 'mismatch':
       throw new UnprocessableError(PAYMENT_ERRORS.verificationFailed, 'payment_mismatch');
     case 'unknown_reference':
-      throw new NotFoundError(PAYMENT_ERRORS.unknownReference, 'unknown_reference');
+      throw unknownId('reference', PAYMENT_ERRORS.unknownReference);
   }
 }
 

@@ -271,7 +271,7 @@ describe('GET /api/admin/payments/history', () => {
   });
 });
 
-describe('bad input gets 400 naming the field (404 for an unknown booking) and changes nothing', () => {
+describe('bad input (an unknown booking too) gets 400 naming the field and changes nothing', () => {
   it.each([
     ['a non-numeric amount', { amount: 'lots' }, 'amount'],
     ['a negative amount', { amount: -5 }, 'amount'],
@@ -289,13 +289,14 @@ describe('bad input gets 400 naming the field (404 for an unknown booking) and c
     expect(await refundRows(booking.id)).toHaveLength(before);
   });
 
-  it('refund without or with a malformed bookingId gets 400; an unknown one 404', async () => {
+  it('refund without, with a malformed or with an unknown bookingId gets 400', async () => {
     expect((await refund(manager, { amount: 10 })).body.errors).toHaveProperty('bookingId');
     const malformed = await refund(manager, { bookingId: 'abc' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors).toHaveProperty('bookingId');
     const unknown = await refund(manager, { bookingId: '00000000-0000-4000-8000-000000000000' });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('bookingId');
     expect(unknown.body.message).toBe('Booking not found');
   });
 
@@ -305,6 +306,7 @@ describe('bad input gets 400 naming the field (404 for an unknown booking) and c
     expect(missing.body.errors).toHaveProperty('bookingId');
     expect((await manager.get('/api/admin/payments/history?bookingId=nope')).status).toBe(400);
     const unknown = await manager.get('/api/admin/payments/history?bookingId=00000000-0000-4000-8000-000000000000');
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('bookingId');
   });
 });

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../http/types.js';
-import { NotFoundError, ServiceUnavailableError, UpstreamError, ValidationError } from '../../http/errors.js';
+import { ServiceUnavailableError, UpstreamError, ValidationError, unknownId } from '../../http/errors.js';
 import { PaystackError } from '../../adapters/paystack.js';
 import type { PaymentHistoryResponse, PaymentTransaction, RefundRequest } from '../../../../shared/contracts/payments.js';
 import type { PaymentStatus } from '../../../../shared/domain/booking-status.js';
@@ -58,7 +58,7 @@ export async function refundBooking(deps: Deps, actor: SessionUser, input: Refun
 
   const reserved = await deps.db.transaction(async (trx): Promise<Reservation> => {
     const booking = await repo.findPaymentBooking(trx, { id: input.bookingId }, { forUpdate: true });
-    if (!booking) throw new NotFoundError('Booking not found', 'not_found');
+    if (!booking) throw unknownId('bookingId', 'Booking not found');
     const ledger = await repo.listLedger(trx, booking.id);
     const summary = summariseLedger(ledger);
 
@@ -223,7 +223,7 @@ function summaryInRand(s: LedgerSummary): PaymentHistoryResponse['summary'] {
 /** GET /api/admin/payments/history?bookingId=: the ledger, oldest first, and its sums. */
 export async function paymentHistory(deps: Deps, bookingId: string): Promise<PaymentHistoryResponse> {
   const booking = await repo.findPaymentBooking(deps.db, { id: bookingId });
-  if (!booking) throw new NotFoundError('Booking not found', 'not_found');
+  if (!booking) throw unknownId('bookingId', 'Booking not found');
   const ledger = await repo.listLedger(deps.db, bookingId);
   return { summary: summaryInRand(summariseLedger(ledger)), transactions: ledger.map(repo.toPaymentTransaction) };
 }

@@ -89,9 +89,9 @@ describe('POST /api/calculate-rate', () => {
     t.clock.set('2026-03-02T08:00:00Z');
   });
 
-  it('answers 404 naming accommodationTypeId for an unknown type', async () => {
+  it('answers 400 naming accommodationTypeId for an unknown type', async () => {
     const res = await rate({ accommodationTypeId: randomUUID(), checkIn: '2026-04-06', checkOut: '2026-04-08' });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('accommodationTypeId');
   });
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
-import { NotFoundError, UnprocessableError, ValidationError } from '../../http/errors.js';
+import { UnprocessableError, ValidationError, unknownId } from '../../http/errors.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
@@ -32,7 +32,7 @@ export async function quoteForType(
   const type = await repo.findPricedType(db, input.accommodationTypeId);
   if (!type) {
     const field = input.typeField ?? 'accommodationTypeId';
-    throw new NotFoundError(TYPE_NOT_FOUND_MESSAGE, 'not_found', { [field]: TYPE_NOT_FOUND_MESSAGE });
+    throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
   }
   // One after another, not Promise.all: a transaction runs one query at a time anyway.
   const overrides = await repo.listOverridesForStay(db, type.id, input.checkIn, input.checkOut);
