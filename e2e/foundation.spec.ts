@@ -50,3 +50,30 @@ for (const [username, role] of [
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 }
+
+test('the e2e server sends e-mail to the SMTP double, not the internet', async ({ request, baseURL }) => {
+  // A guest EFT booking queues the banking-details e-mail; the outbox job delivers it.
+  const types = await (await request.get('/api/accommodations')).json();
+  const units = await (await request.get('/api/units')).json();
+  const type = types.find((t: { isPackage: boolean }) => !t.isPackage);
+  const unit = units.find((u: { accommodationTypeId: string }) => u.accommodationTypeId === type.id);
+  const res = await request.post('/api/bookings', {
+    headers: { Origin: baseURL! },
+    data: {
+      unitId: unit.id,
+      checkInDate: '2027-06-07',
+      checkOutDate: '2027-06-09',
+      numberOfGuests: 1,
+      totalAmount: 1,
+      paymentMethod: 'EFT',
+      guestData: { firstName: 'Mail', lastName: 'Check', email: 'mail.check@example.com' },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const controlUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}/mail`;
+  await expect
+    .poll(async () => (await (await request.get(controlUrl)).json()).some((m: { to: string[] }) => m.to.includes('mail.check@example.com')), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+});

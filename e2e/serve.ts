@@ -7,11 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import knexFactory from 'knex';
 import { startServer } from '../api/src/server.js';
 import { PWA_DIST } from '../scripts/build-pwa.js';
+import { startPaystackDouble } from './doubles/paystack-double.js';
+import { startSmtpDouble } from './doubles/smtp-double.js';
 
 const port = process.env.E2E_PORT ?? '3100';
+const paystack = await startPaystackDouble();
+const smtp = await startSmtpDouble();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-e2e-'));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -21,6 +26,10 @@ const env: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   DEMO_DATA: '1',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  PAYSTACK_BASE_URL: paystack.url,
+  PAYSTACK_INLINE_SCRIPT_URL: `${paystack.url}/inline.js`,
+  SMTP_URL: smtp.url,
+  EMAIL_INTERVAL_MS: '500',
 };
 
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -38,8 +47,33 @@ if (process.env.DATABASE_URL) {
 }
 
 const running = await startServer({ pwaDir: PWA_DIST, env });
+// The demo lodge has no Paystack keys; the e2e lodge takes the double's test keys.
+await running.deps.db('settings')
+  .where({ id: 1 })
+  .update({ paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey });
+
+/**
+ * What the specs (another process) may ask of the doubles: GET /mail lists the e-mail the SMTP
+ * double received; the Paystack double answers its own /__test/* endpoints at /paystack.
+ */
+const control = http.createServer((req, res) => {
+  res.setHeader('Content-Type', 'application/json');
+  if (req.url === '/mail') {
+    res.end(JSON.stringify(smtp.messages.map(({ to, from, subject, text }) => ({ to, from, subject, text }))));
+  } else if (req.url === '/paystack') {
+    res.end(JSON.stringify({ url: paystack.url, publicKey: paystack.publicKey }));
+  } else {
+    res.statusCode = 404;
+    res.end('{}');
+  }
+});
+control.listen(Number(port) + 1, '127.0.0.1');
+
 const shutdown = async () => {
+  control.close();
   await running.stop().catch(() => {});
+  await paystack.close().catch(() => {});
+  await smtp.close().catch(() => {});
   await dropDatabase?.().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
