@@ -26,7 +26,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx e2e/serve.ts',
+    // tsx directly (not npx) so the stop signal reaches serve.ts, which drops its database.
+    command: 'node node_modules/tsx/dist/cli.mjs e2e/serve.ts',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
