@@ -75,7 +75,7 @@ const shutdown = async () => {
   await paystack.close().catch(() => {});
   await smtp.close().catch(() => {});
   await dropDatabase?.().catch(() => {});
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -66,7 +66,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     deps,
     url,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections (browsers keep them) would hold close() open.
+      server.closeIdleConnections();
+      await closed;
       await jobs?.stop();
       mailer?.close();
       await db.destroy();
