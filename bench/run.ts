@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: throughput and latency of the booking engine's hot paths, in process, on
+ * the embedded database (or PostgreSQL when DATABASE_URL is set), with the demo data.
+ * Numbers, not assertions: compare runs on the same machine. Nothing here reaches the network
+ * beyond 127.0.0.1.
+ *
+ *   npm run bench                 # default 400 requests per scenario, 8 at a time
+ *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=16 npm run bench
+ */
+import { createTestContext, type TestClient } from '../api/test/harness.js';
+import { addDays, todayInLodge } from '../shared/domain/dates.js';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+interface Scenario {
+  name: string;
+  /** One request; i is its index (for distinct dates). Returns the HTTP status. */
+  run(i: number): Promise<number>;
+  ok: (status: number) => boolean;
+}
+
+async function measure(s: Scenario): Promise<void> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const t0 = performance.now();
+        const status = await s.run(i);
+        latencies.push(performance.now() - t0);
+        if (!s.ok(status)) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
+  console.log(
+    `${s.name.padEnd(34)} ${String(Math.round(REQUESTS / seconds)).padStart(6)} req/s   p50 ${pct(0.5).padStart(6)} ms   p95 ${pct(0.95).padStart(6)} ms   p99 ${pct(0.99).padStart(6)} ms${failures ? `   ${failures} unexpected` : ''}`,
+  );
+}
+
+const t = await createTestContext();
+try {
+  const client: TestClient = t.client();
+  const types = (await client.get('/api/accommodations')).body as { id: string; isPackage: boolean }[];
+  const units = (await client.get('/api/units')).body as { id: string; accommodationTypeId: string }[];
+  const type = types.find((x) => !x.isPackage)!;
+  const lodge = types.find((x) => x.isPackage)!;
+  const today = todayInLodge(t.clock.now());
+  // Far enough ahead to be free of demo bookings, spread so EFT bookings rarely collide.
+  const stay = (i: number, span = 60) => {
+    const checkIn = addDays(today, 90 + (i % span) * 3);
+    return { checkIn, checkOut: addDays(checkIn, 2) };
+  };
+  const manager = await t.loginAs('manager');
+
+  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}; ${REQUESTS} requests per scenario, ${CONCURRENCY} at a time\n`);
+  const scenarios: Scenario[] = [
+    { name: 'GET /api/accommodations', run: async () => (await client.get('/api/accommodations')).status, ok: (s) => s === 200 },
+    {
+      name: 'POST /api/availability',
+      run: async (i) => (await client.post('/api/availability', { ...stay(i), accommodationTypeId: type.id })).status,
+      ok: (s) => s === 200,
+    },
+    {
+      name: 'POST /api/package-availability',
+      run: async (i) => (await client.post('/api/package-availability', { ...stay(i), packageTypeId: lodge.id })).status,
+      ok: (s) => s === 200,
+    },
+    {
+      name: 'POST /api/calculate-rate (promo)',
+      run: async (i) =>
+        (await client.post('/api/calculate-rate', { ...stay(i), accommodationTypeId: type.id, promoCode: 'SAFARI10' })).status,
+      ok: (s) => s === 200,
+    },
+    {
+      name: 'GET /api/admin/bookings (60 days)',
+      run: async () => (await manager.get(`/api/admin/bookings?startDate=${today}&endDate=${addDays(today, 60)}`)).status,
+      ok: (s) => s === 200,
+    },
+    {
+      // Contended on purpose: many requests race for the same few units and nights.
+      name: 'POST /api/bookings (EFT, contended)',
+      run: async (i) => {
+        const unit = units[i % units.length];
+        const { checkIn, checkOut } = stay(i, 20);
+        const res = await client.post('/api/bookings', {
+          unitId: unit.id,
+          checkInDate: checkIn,
+          checkOutDate: checkOut,
+          numberOfGuests: 1,
+          totalAmount: 0,
+          paymentMethod: 'EFT',
+          guestData: { firstName: 'Bench', lastName: `Guest ${i}`, email: `bench${i}@example.com` },
+        });
+        return res.status;
+      },
+      ok: (s) => s === 201 || s === 409 || s === 422,
+    },
+  ];
+  for (const s of scenarios) await measure(s);
+} finally {
+  await t.close();
+}
