@@ -7,7 +7,6 @@ import type { Deps } from './deps.js';
 import type { AppState } from './http/types.js';
 import { errorMiddleware } from './http/error-middleware.js';
 import { originCheck, securityHeaders } from './http/security.js';
-import { ValidationError } from './http/errors.js';
 import { sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
@@ -119,11 +118,3 @@ const requireJsonOrMultipart: Koa.Middleware = async (ctx, next) => {
   }
   await next();
 };
-
-/** Route params that must be UUIDs (ids of rows) answer 400 naming the field otherwise. */
-export function uuidParam(value: string | undefined, field = 'id'): string {
-  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
-    throw new ValidationError(`${field}: Invalid id`, 'validation_error', { [field]: 'Invalid id' });
-  }
-  return value.toLowerCase();
-}

@@ -17,3 +17,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const message = field === '_' ? msg : `${field}: ${msg}`;
   throw new ValidationError(message, 'validation_error', errors);
 }
+
+/** Route params that must be UUIDs (ids of rows) answer 400 naming the field otherwise. */
+export function uuidParam(value: string | undefined, field = 'id'): string {
+  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new ValidationError(`${field}: Invalid id`, 'validation_error', { [field]: 'Invalid id' });
+  }
+  return value.toLowerCase();
+}

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import { mutableColumns, addTouchTrigger } from '../schema-helpers.js';
 
-export const BLOCKING_STATUSES = ['Provisional', 'Confirmed', 'Checked-In'] as const;
-
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bookings', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BLOCKING_STATUSES } from '../../../../shared/domain/booking-status.js';
+import { unitHeldSql } from '../../db/unit-held.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -16,19 +16,15 @@ export interface TypeUnitCounts {
  */
 export async function countUnits(db: Db, typeIds: string[], checkIn: string, checkOut: string): Promise<TypeUnitCounts[]> {
   if (typeIds.length === 0) return [];
+  const held = unitHeldSql('u.id', checkIn, checkOut);
   const res = await db.raw<{ rows: { type_id: string; total: number; free: number }[] }>(
     `SELECT u.accommodation_type_id AS type_id,
             count(*)::int AS total,
-            (count(*) FILTER (WHERE NOT EXISTS (
-               SELECT 1 FROM bookings b
-                WHERE b.unit_id = u.id
-                  AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
-                  AND b.check_in_date < ?
-                  AND b.check_out_date > ?)))::int AS free
+            (count(*) FILTER (WHERE NOT ${held.sql}))::int AS free
        FROM units u
       WHERE u.is_active AND u.accommodation_type_id IN (${typeIds.map(() => '?').join(', ')})
       GROUP BY u.accommodation_type_id`,
-    [...BLOCKING_STATUSES, checkOut, checkIn, ...typeIds],
+    [...held.bindings, ...typeIds],
   );
   return res.rows.map((r) => ({ typeId: r.type_id, totalUnits: r.total, freeUnits: r.free }));
 }

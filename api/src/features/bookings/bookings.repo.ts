@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Booking, GuestListItem } from '../../../../shared/contracts/bookings.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
-import { BLOCKING_STATUSES } from '../../../../shared/domain/booking-status.js';
+import { unitHeldSql } from '../../db/unit-held.js';
 import { centsToDecimalText, centsToRand, randToCents } from '../../../../shared/domain/money.js';
 
 type Db = Knex | Knex.Transaction;
@@ -221,16 +221,12 @@ export async function listCandidateUnits(
   checkOut: string,
   preferredUnitId: string | null,
 ): Promise<string[]> {
+  const held = unitHeldSql('u.id', checkIn, checkOut);
   const res = await db.raw<{ rows: { id: string }[] }>(
     `SELECT u.id FROM units u
       WHERE u.is_active AND u.accommodation_type_id = ?
-      ORDER BY EXISTS (
-                 SELECT 1 FROM bookings b
-                  WHERE b.unit_id = u.id
-                    AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
-                    AND b.check_in_date < ? AND b.check_out_date > ?),
-               (u.id = ?) DESC, u.sort_order, u.name`,
-    [typeId, ...BLOCKING_STATUSES, checkOut, checkIn, preferredUnitId ?? '00000000-0000-0000-0000-000000000000'],
+      ORDER BY ${held.sql}, (u.id = ?) DESC, u.sort_order, u.name`,
+    [typeId, ...held.bindings, preferredUnitId ?? '00000000-0000-0000-0000-000000000000'],
   );
   return res.rows.map((r) => r.id);
 }

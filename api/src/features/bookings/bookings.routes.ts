@@ -1,10 +1,9 @@
 import type Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
-import { parse } from '../../http/validate.js';
+import { parse, uuidParam } from '../../http/validate.js';
 import { currentUser, requireCapability } from '../../http/guards.js';
 import { ForbiddenError } from '../../http/errors.js';
-import { uuidParam } from '../../app.js';
 import { can } from '../../../../shared/roles.js';
 import {
   AdminBookingsQuery,

@@ -1,0 +1,18 @@
+import { BLOCKING_STATUSES } from '../../../shared/domain/booking-status.js';
+
+/**
+ * SQL for "a live booking holds this unit on some night of [checkIn, checkOut)": the same
+ * rule as the bookings_no_double_booking exclusion constraint (blocking statuses, half-open
+ * ranges, so a check-out day can be the next check-in). Every query that asks whether a unit
+ * is free uses this one fragment, so none can drift from what the database enforces.
+ */
+export function unitHeldSql(unitIdColumn: string, checkIn: string, checkOut: string): { sql: string; bindings: string[] } {
+  return {
+    sql: `EXISTS (
+      SELECT 1 FROM bookings b
+       WHERE b.unit_id = ${unitIdColumn}
+         AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
+         AND b.check_in_date < ? AND b.check_out_date > ?)`,
+    bindings: [...BLOCKING_STATUSES, checkOut, checkIn],
+  };
+}
