@@ -1,6 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+
+/** Path aliases, the same as tsconfig.json's `paths` (and vitest.config.ts). */
+export const aliases = {
+  '@/': fileURLToPath(new URL('./pwa/src/', import.meta.url)),
+  '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)),
+};
 
 // Earthy palette shared with pwa/src/app/theme.ts (kept literal here: the config must not
 // import app code).
@@ -9,6 +16,7 @@ const BACKGROUND_COLOR = '#f3ead8';
 
 export default defineConfig({
   root: 'pwa',
+  resolve: { alias: aliases },
   build: {
     outDir: '../dist/pwa',
     emptyOutDir: true,
@@ -16,11 +24,13 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change less often than app code: separate chunks survive app deploys in
-        // the browser cache and in the service worker's precache.
+        // the browser cache and in the service worker's precache. Only libraries every page
+        // needs whole get a chunk of their own: MUI is left to rollup, which splits it along
+        // the pages that use each component, so the landing page does not carry the back
+        // office's tables and dialogs (bench/landing-bytes.ts measures it).
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'mui';
           if (id.includes('node_modules/@tanstack/')) return 'query';
           if (id.includes('node_modules/zod/')) return 'zod';
           return undefined;

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { aliases } from './vite.config.js';
 
 // Johannesburg-day logic must be tested where it bites: the machine clock is UTC.
 process.env.TZ = 'UTC';
@@ -16,13 +17,16 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['api/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/doubles/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/doubles/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A test file's database (PGlite's WASM start and the migrations) can take over a
+          // minute on a loaded two-core machine; a bound, not a wait.
+          hookTimeout: 180_000,
         },
       },
       {
         plugins: [react()],
+        resolve: { alias: aliases },
         test: {
           name: 'pwa',
           environment: 'jsdom',

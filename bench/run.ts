@@ -6,9 +6,18 @@
  *
  *   npm run bench                 # default 400 requests per scenario, 8 at a time
  *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=16 npm run bench
+ *
+ * Then the offline sync (bench/sync.ts): pushing 500 queued outbox entries, in batches of
+ * 100 and one per request, and a first pull of 5,000 bookings.
+ *
+ * Then the landing page's weight in a headless browser (bench/landing-bytes.ts): the bytes a
+ * phone downloads for `/`, and what the map adds when scrolled to. BENCH_SKIP_BROWSER=1
+ * leaves it out (e.g. where there is no Chromium).
  */
 import { createTestContext, type TestClient } from '../api/test/harness.js';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
+import { formatSyncBench, runSyncBench } from './sync.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -106,4 +115,12 @@ try {
   for (const s of scenarios) await measure(s);
 } finally {
   await t.close();
+}
+
+console.log('\nOffline sync: replaying 500 queued entries through POST /api/sync/push; a first pull of 5,000 bookings\n');
+console.log(formatSyncBench(await runSyncBench()));
+
+if (process.env.BENCH_SKIP_BROWSER !== '1') {
+  console.log('\nLanding page / for a visitor at 390x844 (bytes over the wire, compressed)\n');
+  console.log(formatLandingBytes(await measureLandingBytes()));
 }

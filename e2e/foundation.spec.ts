@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { addDays, todayInLodge } from '../shared/domain/dates.js';
 
 async function login(page: Page, username: string, password = 'lodge-demo') {
   await page.goto('/auth');
@@ -57,12 +58,14 @@ test('the e2e server sends e-mail to the SMTP double, not the internet', async (
   const units = await (await request.get('/api/units')).json();
   const type = types.find((t: { isPackage: boolean }) => !t.isPackage);
   const unit = units.find((u: { accommodationTypeId: string }) => u.accommodationTypeId === type.id);
+  // Beyond the demo calendar (60 days from today at the lodge), so the unit is free.
+  const checkIn = addDays(todayInLodge(new Date()), 200);
   const res = await request.post('/api/bookings', {
     headers: { Origin: baseURL! },
     data: {
       unitId: unit.id,
-      checkInDate: '2027-06-07',
-      checkOutDate: '2027-06-09',
+      checkInDate: checkIn,
+      checkOutDate: addDays(checkIn, 2),
       numberOfGuests: 1,
       totalAmount: 1,
       paymentMethod: 'EFT',

@@ -13,10 +13,12 @@ import { startServer } from '../api/src/server.js';
 import { PWA_DIST } from '../scripts/build-pwa.js';
 import { startPaystackDouble } from './doubles/paystack-double.js';
 import { startSmtpDouble } from './doubles/smtp-double.js';
+import { startWeatherDouble } from './doubles/weather-double.js';
 
 const port = process.env.E2E_PORT ?? '3100';
 const paystack = await startPaystackDouble();
 const smtp = await startSmtpDouble();
+const weather = await startWeatherDouble();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-e2e-'));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -30,6 +32,11 @@ const env: NodeJS.ProcessEnv = {
   PAYSTACK_INLINE_SCRIPT_URL: `${paystack.url}/inline.js`,
   SMTP_URL: smtp.url,
   EMAIL_INTERVAL_MS: '500',
+  OPENWEATHER_BASE_URL: weather.url,
+  OPEN_METEO_BASE_URL: weather.url,
+  WEATHER_TIMEOUT_MS: '2000',
+  // No server-side reuse: a spec that makes the weather double fail sees it at once.
+  WEATHER_CACHE_MS: '0',
 };
 
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -54,12 +61,38 @@ await running.deps.db('settings')
 
 /**
  * What the specs (another process) may ask of the doubles: GET /mail lists the e-mail the SMTP
- * double received; the Paystack double answers its own /__test/* endpoints at /paystack.
+ * double received; the Paystack double answers its own /__test/* endpoints at /paystack;
+ * POST /weather/fail and /weather/ok make the weather double fail or answer again.
+ * POST /sql `{ sql, bindings? }` runs one statement on the e2e database and answers its rows:
+ * server-side assertions (e.g. how many client_mutations a booking has) and setting the
+ * scene (ending every session of a user). Test server only: it never exists in the app.
  */
 const control = http.createServer((req, res) => {
   res.setHeader('Content-Type', 'application/json');
+  if (req.url === '/sql' && req.method === 'POST') {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      void (async () => {
+        try {
+          const { sql, bindings = [] } = JSON.parse(body) as { sql: string; bindings?: unknown[] };
+          const result = (await running.deps.db.raw(sql, bindings as never[])) as { rows?: unknown[] };
+          res.end(JSON.stringify(result.rows ?? []));
+        } catch (err) {
+          res.statusCode = 500;
+          res.end(JSON.stringify({ message: err instanceof Error ? err.message : String(err) }));
+        }
+      })();
+    });
+    return;
+  }
   if (req.url === '/mail') {
     res.end(JSON.stringify(smtp.messages.map(({ to, from, subject, text }) => ({ to, from, subject, text }))));
+  } else if (req.url === '/weather/fail' || req.url === '/weather/ok') {
+    weather.setFailure(req.url === '/weather/fail' ? 'error' : null);
+    res.end(JSON.stringify({ url: weather.url, failing: req.url === '/weather/fail' }));
+  } else if (req.url === '/weather') {
+    res.end(JSON.stringify({ url: weather.url, requests: weather.requests.length }));
   } else if (req.url === '/paystack') {
     res.end(JSON.stringify({ url: paystack.url, publicKey: paystack.publicKey }));
   } else {
@@ -74,6 +107,7 @@ const shutdown = async () => {
   await running.stop().catch(() => {});
   await paystack.close().catch(() => {});
   await smtp.close().catch(() => {});
+  await weather.close().catch(() => {});
   await dropDatabase?.().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   process.exit(0);

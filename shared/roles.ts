@@ -19,6 +19,7 @@ export const CAPABILITIES = {
   settings: ['SuperAdmin', 'Manager'],
   seeKeysWarning: ['SuperAdmin'],
   manageStaff: ['SuperAdmin'],
+  viewAudit: ['SuperAdmin', 'Manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

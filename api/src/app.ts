@@ -1,11 +1,13 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/types.js';
 import { errorMiddleware } from './http/error-middleware.js';
+import { UnsupportedMediaTypeError } from './http/errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
 import { sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -15,7 +17,19 @@ import { paymentRoutes } from './features/payments/payments.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { pricingRoutes } from './features/pricing/pricing.routes.js';
 import { bookingRoutes } from './features/bookings/bookings.routes.js';
+import { bookingLookupRoutes } from './features/bookings/booking-lookup.routes.js';
+import { syncRoutes } from './features/sync/sync.routes.js';
+import { idempotency, onlyFor } from './http/idempotency.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
+import { contactRoutes } from './features/contact/contact.routes.js';
+import { weatherRoutes } from './features/weather/weather.routes.js';
+import { imageRoutes } from './features/images/images.routes.js';
 import { staticFiles } from './http/static-files.js';
+import { eventRoutes } from './features/events/events.routes.js';
+import { staffRoutes } from './features/auth/staff.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
+import { useSettingsKey } from './features/settings/settings-crypto.js';
 
 export interface AppOptions {
   /** Directory of the built PWA; served with an index.html fallback when set. */
@@ -29,6 +43,7 @@ const ORIGIN_EXEMPT = ['/api/payments/webhook'];
 export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>();
   app.keys = deps.sessionKeys;
+  useSettingsKey(deps.settingsKey);
   app.proxy = deps.config.TRUST_PROXY;
 
   const allowedOrigins = (deps.config.PUBLIC_ORIGIN ?? '')
@@ -74,6 +89,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
       text: false,
       jsonLimit: '100kb',
       jsonStrict: true,
+      // DELETE /api/admin/accommodations/:id/images names the picture in its body.
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
       // The Paystack webhook signature is computed over the exact bytes received.
       includeUnparsed: true,
       onError: (err) => {
@@ -83,6 +100,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   );
   app.use(sessionMiddleware(app, deps));
   app.use(loadUser(deps));
+
+  // A guest's retry after a lost answer must not book or charge twice (idempotency.ts).
+  app.use(onlyFor(['POST /api/bookings', 'POST /api/payments/initialize'], idempotency(deps)));
 
   const api = new Router<AppState>({ prefix: '/api' });
   api.get('/health', (ctx) => {
@@ -94,13 +114,32 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   paymentRoutes(api, deps);
   availabilityRoutes(api, deps);
   pricingRoutes(api, deps);
+  rateAdminRoutes(api, deps);
+  eventRoutes(api, deps);
+  staffRoutes(api, deps);
+  auditRoutes(api, deps);
+  bookingLookupRoutes(api, deps);
   bookingRoutes(api, deps);
+  chatRoutes(api, deps);
+  contactRoutes(api, deps);
+  weatherRoutes(api, deps);
+  imageRoutes(api, deps, { publicDirs: publicImageDirs(options.pwaDir) });
+  syncRoutes(api, deps);
 
   app.use(api.routes());
   app.use(api.allowedMethods());
 
   if (options.pwaDir) app.use(staticFiles(options.pwaDir));
   return app;
+}
+
+/**
+ * Where the lodge's own pictures (/images/...) are found: the built PWA being served, and
+ * the PWA's public/ folder of the source tree (npm run dev and tests serve no built PWA).
+ */
+function publicImageDirs(pwaDir: string | undefined): string[] {
+  const source = path.resolve(import.meta.dirname, '../../pwa/public');
+  return pwaDir ? [path.resolve(pwaDir), source] : [source];
 }
 
 /**
@@ -111,9 +150,7 @@ const requireJsonOrMultipart: Koa.Middleware = async (ctx, next) => {
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || !!ctx.get('Transfer-Encoding');
     if (hasBody && !ctx.is('application/json', 'multipart/form-data')) {
-      ctx.status = 415;
-      ctx.body = { message: 'Content-Type must be application/json', code: 'unsupported_media_type' };
-      return;
+      throw new UnsupportedMediaTypeError('Content-Type must be application/json', 'unsupported_media_type');
     }
   }
   await next();

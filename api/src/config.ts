@@ -17,6 +17,16 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   DEMO_DATA: bool.optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  // The key that encrypts the Paystack secret key and the weather key in the settings row:
+  // 32 bytes as 64 hex characters or base64. Required in production; generated into
+  // DATA_DIR otherwise (like the session secret).
+  SETTINGS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || decodeKey(v) !== undefined, '32 bytes, as 64 hex characters or base64'),
+  // Uploaded pictures; default DATA_DIR/uploads.
+  UPLOAD_DIR: z.string().optional(),
   PUBLIC_ORIGIN: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -28,6 +38,19 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().optional(),
   OPENWEATHER_BASE_URL: z.string().url().default('https://api.openweathermap.org'),
   OPEN_METEO_BASE_URL: z.string().url().default('https://api.open-meteo.com'),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // How long one answer of the weather provider is reused (both providers update about every
+  // 15 minutes; the e2e server sets 0 so a spec can make the double fail and see it).
+  WEATHER_CACHE_MS: z.coerce.number().int().min(0).default(10 * 60 * 1000),
+  // The image proxy fetches remote pictures only from these hosts (comma-separated names;
+  // empty: none, only the lodge's own and uploaded images are served).
+  IMAGE_PROXY_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9.-]+$/.test(h)), 'a comma-separated list of host names'),
+  IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   JOBS_ENABLED: bool.default(true),
   JOB_INTERVAL_MS: z.coerce.number().int().positive().default(60000),
   // Outgoing e-mail is polled more often than other jobs: a guest waits for the booking mail.
@@ -36,9 +59,18 @@ const ConfigSchema = z.object({
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
 });
 
+/** A 32-byte key written as 64 hex characters or base64 (standard or url-safe), else undefined. */
+export function decodeKey(text: string): Buffer | undefined {
+  const t = text.trim();
+  const buf = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t, 'base64') : undefined;
+  return buf && buf.length === 32 ? buf : undefined;
+}
+
 export type Config = z.infer<typeof ConfigSchema> & {
   /** Absolute data directory. */
   dataDir: string;
+  /** Absolute directory of uploaded pictures (UPLOAD_DIR, else DATA_DIR/uploads). */
+  uploadDir: string;
   isProduction: boolean;
   /** True when the database is the embedded PGlite one. */
   embedded: boolean;
@@ -54,9 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
   }
+  if (c.NODE_ENV === 'production' && !c.SETTINGS_KEY) {
+    throw new Error('Invalid configuration:\n  SETTINGS_KEY: required when NODE_ENV=production');
+  }
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    uploadDir: path.resolve(c.UPLOAD_DIR || path.join(c.DATA_DIR, 'uploads')),
     isProduction: c.NODE_ENV === 'production',
     embedded: !c.DATABASE_URL,
   };

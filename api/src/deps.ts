@@ -1,7 +1,9 @@
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { PaystackClient } from './adapters/paystack.js';
+import type { Database } from './db/transaction.js';
+import type { WeatherClient } from './adapters/weather.js';
+import type { ImageFetcher } from './adapters/image-fetch.js';
 
 /** The clock is injected so tests can freeze "now" (hold expiry, today in Johannesburg). */
 export interface Clock {
@@ -16,15 +18,27 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export interface Deps {
   config: Config;
-  db: Knex;
+  db: Database;
   log: Logger;
   clock: Clock;
   /** Keys for signing the session cookie (koa app.keys). */
   sessionKeys: string[];
   /**
-   * A Paystack client for the secret key of the moment: the keys live in the settings row and
-   * can change while the API runs, so features ask for a client per use. Unset: the real client
-   * at config.PAYSTACK_BASE_URL (see paystackFor in features/payments).
+   * The 32-byte key that encrypts the secrets of the settings row (SETTINGS_KEY, or one
+   * generated into DATA_DIR outside production). createApp installs it.
    */
-  paystack?: (secretKey: string) => PaystackClient;
+  settingsKey?: Buffer;
+  /**
+   * A Paystack client for the secret key of the moment: the keys live in the settings row and
+   * can change while the API runs, so features ask for a client per use. Built by
+   * paystackClientFactory (adapters/paystack.ts); tests may point it elsewhere.
+   */
+  paystack: (secretKey: string) => PaystackClient;
+  /** The weather providers' client. Unset: the real one at the configured base URLs. */
+  weather?: WeatherClient;
+  /**
+   * Fetches remote images for the image proxy under its address rules. Unset: the real one
+   * (tests inject one whose DNS lookup maps test names to local servers).
+   */
+  imageFetcher?: ImageFetcher;
 }

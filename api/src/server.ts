@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Server } from 'node:http';
-import { loadConfig, type Config } from './config.js';
+import { decodeKey, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
-import { createKnex, migrateLatest } from './db/knex.js';
+import { createKnex, dbTargetOf, migrateLatest } from './db/knex.js';
 import { createApp } from './app.js';
 import { systemClock, type Deps } from './deps.js';
-import { createPaystackClient } from './adapters/paystack.js';
+import { paystackClientFactory } from './adapters/paystack.js';
 import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo/seed-demo.js';
 import { createMailer } from './adapters/mailer.js';
 import { startJobs } from './jobs/job-runner.js';
@@ -29,11 +29,7 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(opts.env ?? process.env);
   const log = createLogger(config.LOG_LEVEL, !config.isProduction && process.stdout.isTTY);
-  const db = createKnex(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dir: path.join(config.dataDir, 'pgdata') },
-  );
+  const db = createKnex(dbTargetOf(config));
   await migrateLatest(db);
 
   const deps: Deps = {
@@ -42,8 +38,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     log,
     clock: systemClock,
     sessionKeys: sessionKeys(config),
-    paystack: (secretKey) =>
-      createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS }),
+    settingsKey: settingsKey(config),
+    paystack: paystackClientFactory(config),
   };
   await maybeSeedDemo(deps);
 
@@ -102,6 +98,23 @@ function sessionKeys(config: Config): string[] {
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return [fs.readFileSync(file, 'utf8').trim()];
+}
+
+/**
+ * The key that encrypts the settings' secrets: SETTINGS_KEY (required in production, see
+ * config.ts), or one generated once and kept in DATA_DIR. Losing it loses the stored
+ * Paystack secret and weather keys (they read as not set), nothing else.
+ */
+function settingsKey(config: Config): Buffer {
+  if (config.SETTINGS_KEY) return decodeKey(config.SETTINGS_KEY)!;
+  const file = path.join(config.dataDir, 'settings-key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  const key = decodeKey(fs.readFileSync(file, 'utf8'));
+  if (!key) throw new Error(`${file} does not hold a 32-byte key`);
+  return key;
 }
 
 // Run directly (npm run dev uses this with tsx watch).

@@ -8,7 +8,7 @@ import { createLogger } from '../src/logger.js';
 import { createApp } from '../src/app.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { seedDemoData } from '../src/db/seeds/demo/seed-demo.js';
-import { createPaystackClient } from '../src/adapters/paystack.js';
+import { paystackClientFactory } from '../src/adapters/paystack.js';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
@@ -44,6 +44,9 @@ export async function createTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/** The settings-encryption key of every test app (tests read the encrypted row with it). */
+export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7);
 
 /** A clock a test can move. */
 export class TestClock implements Clock {
@@ -96,9 +99,9 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     log: createLogger(config.LOG_LEVEL, false),
     clock,
     sessionKeys: ['test-session-key-0123456789abcdefghijklmnop'],
+    settingsKey: TEST_SETTINGS_KEY,
     // Tests point PAYSTACK_BASE_URL (env option) at the Paystack double, or replace this in configure().
-    paystack: (secretKey) =>
-      createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS }),
+    paystack: paystackClientFactory(config),
   };
   if (opts.seed !== false) await seedDemoData(testDb.db, { now: clock.now() });
   await opts.configure?.(deps);

@@ -1,6 +1,6 @@
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { parseMail } from './mime.js';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts, so tests read what a
@@ -9,7 +9,7 @@ import { parseMail } from './mime.js';
  */
 
 export interface ReceivedMail {
-  /** The From header, decoded (e.g. '"Lodge" <reservations@localhost>'). */
+  /** The From header, decoded and written the way a mail client shows it (e.g. 'Lodge <reservations@localhost>'). */
   from: string;
   /** Envelope recipients (RCPT TO). */
   to: string[];
@@ -19,6 +19,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Top-level headers by lower-case name, unfolded but not decoded. */
   headers: Map<string, string>;
   raw: string;
   receivedAt: Date;
@@ -56,7 +57,7 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', (err) => callback(err));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         if (failRemaining > 0) {
           failRemaining--;
           refused++;
@@ -64,18 +65,24 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
           callback(err);
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const parsed = parseMail(raw);
+        const bytes = Buffer.concat(chunks);
+        let parsed: ParsedMail;
+        try {
+          parsed = await simpleParser(bytes);
+        } catch (err) {
+          callback(err as Error);
+          return;
+        }
         const mail: ReceivedMail = {
-          from: parsed.from,
+          from: formatAddresses(parsed.from),
           to: session.envelope.rcptTo.map((r) => r.address),
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          subject: parsed.subject,
-          text: parsed.text,
-          html: parsed.html,
-          messageId: parsed.messageId,
-          headers: parsed.headers,
-          raw,
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html || '',
+          messageId: parsed.messageId ?? '',
+          headers: new Map(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()])),
+          raw: bytes.toString('utf8'),
           receivedAt: new Date(),
         };
         messages.push(mail);
@@ -132,4 +139,20 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Addresses as RFC 5322 writes them: a display name is quoted (with \ and " escaped) only
+ * when it holds a special character, so 'Lodge <a@b>' and '"Umkhulu \"Bush\" Lodge" <a@b>'
+ * read as the sender wrote them (mailparser's own `text` quotes every name).
+ */
+function formatAddresses(field: AddressObject | AddressObject[] | undefined): string {
+  const addresses = [field ?? []].flat().flatMap((a) => a.value);
+  return addresses
+    .map(({ name, address }) => {
+      if (!name) return address ?? '';
+      const display = /[()<>[\]:;@\\,."]/.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : name;
+      return address ? `${display} <${address}>` : display;
+    })
+    .join(', ');
 }

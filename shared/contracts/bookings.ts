@@ -324,3 +324,57 @@ export const GuestListItem = z.object({
 });
 export type GuestListItem = z.infer<typeof GuestListItem>;
 export const GuestList = z.array(GuestListItem);
+
+export const BOOKING_LOOKUP_MESSAGES = {
+  referenceRequired: 'Booking reference is required',
+  emailInvalid: BOOKING_MESSAGES.emailInvalid,
+  notFound: 'Booking not found',
+} as const;
+
+/**
+ * GET /api/bookings/lookup?reference=&email=: a guest reads their own booking. Both must
+ * match (the e-mail case-insensitively), so a reference alone reveals nothing.
+ */
+export const BookingLookupQuery = z.object({
+  reference: z
+    .string({ error: BOOKING_LOOKUP_MESSAGES.referenceRequired })
+    .trim()
+    .min(1, BOOKING_LOOKUP_MESSAGES.referenceRequired)
+    .max(40, BOOKING_LOOKUP_MESSAGES.notFound)
+    .transform((value) => value.toUpperCase()),
+  email: z
+    .string({ error: BOOKING_LOOKUP_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, BOOKING_LOOKUP_MESSAGES.emailInvalid)
+    .pipe(z.email(BOOKING_LOOKUP_MESSAGES.emailInvalid)),
+});
+export type BookingLookupQuery = z.output<typeof BookingLookupQuery>;
+
+/** Where an EFT guest pays to: the lodge's banking details (null fields when not set). */
+export const BankDetails = z.object({
+  bankName: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  branchCode: z.string().nullable(),
+});
+export type BankDetails = z.infer<typeof BankDetails>;
+
+/** Only what the guest needs to see their booking; money in rand. */
+export const BookingLookupResponse = z.object({
+  reference: z.string(),
+  status: BookingStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  checkInDate: IsoDateStrict,
+  checkOutDate: IsoDateStrict,
+  numberOfGuests: z.number().int(),
+  accommodationTypeName: z.string(),
+  /** null for an entire-lodge booking (its units are held by child bookings). */
+  unitName: z.string().nullable(),
+  totalAmount: z.number(),
+  holdExpiresAt: Timestamp.nullable(),
+  /** Set while an EFT booking still waits for its payment: where to pay, with the reference. */
+  bankDetails: BankDetails.nullable(),
+});
+export type BookingLookupResponse = z.infer<typeof BookingLookupResponse>;

@@ -24,3 +24,120 @@ export const PublicSettings = z.object({
   currency: z.literal('ZAR'),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
+
+/** back-office.md sections 5 and 8, word for word where the spec has one. */
+export const SETTINGS_MESSAGES = {
+  cardDiscount: 'Card payment discount must be between 0 and 100',
+  eftHold: 'EFT hold duration must be between 1 and 168 hours',
+  publicKey: 'Public key must start with pk_',
+  secretKey: 'Secret key must start with sk_',
+  invalidFileType: 'Invalid File Type',
+  invalidFileTypeDetail: 'Please select a valid image file (JPG, PNG, or WebP)',
+  testOk: 'Paystack connection test successful!',
+  testFailed: 'Failed to connect to Paystack',
+  noSecretKey: 'No Paystack secret key is set',
+} as const;
+
+/** The bullet a masked secret contains: a save that sends it back keeps the stored key. */
+export const SECRET_MASK = '••••';
+
+/**
+ * GET /api/admin/settings (SuperAdmin, Manager). The Paystack secret key and the weather key
+ * are never sent: only whether one is set and a masked form (`sk_test_••••1234`).
+ */
+export const AdminSettings = z.object({
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  branchCode: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  paystackPublicKey: z.string().nullable(),
+  paystackSecretKeySet: z.boolean(),
+  paystackSecretKeyMasked: z.string().nullable(),
+  allowEFTPayments: z.boolean(),
+  allowCardPayments: z.boolean(),
+  /** Decimal string, e.g. '2.50' (the spec's settings record). */
+  cardPaymentDiscount: z.string(),
+  eftHoldDurationHours: z.number().int(),
+  weatherApiKeySet: z.boolean(),
+  weatherApiKeyMasked: z.string().nullable(),
+  mapEmbedCode: z.string().nullable(),
+  heroBackgroundImage: z.string().nullable(),
+  /** Only SuperAdmin sees the test-versus-live keys warning (back-office.md section 6). */
+  showKeysWarning: z.boolean(),
+  version: z.number().int(),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+const text = (max: number) =>
+  z
+    .string({ error: `Must be text of at most ${max} characters` })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A secret field: undefined (omitted) or the masked form keep the stored key; '' or null clears it. */
+const secret = (prefix: string, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(500, 'Must be at most 500 characters')
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined) return { keep: true as const };
+      if (v === null || v === '') return { keep: false as const, value: null };
+      if (v.includes(SECRET_MASK)) return { keep: true as const };
+      if (prefix && !v.startsWith(prefix)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return { keep: false as const, value: v };
+    });
+
+/**
+ * PUT /api/admin/settings: the Lodge Settings form. A field left out keeps its value.
+ * cardPaymentDiscount: a percent 0..100 with at most 2 decimals ('' means 0).
+ */
+export const UpdateSettingsRequest = z.object({
+  bankName: text(200).optional(),
+  accountNumber: text(50).optional(),
+  branchCode: text(50).optional(),
+  accountHolder: text(200).optional(),
+  paystackPublicKey: z
+    .string({ error: SETTINGS_MESSAGES.publicKey })
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null))
+    .refine((v) => !v || v.startsWith('pk_'), SETTINGS_MESSAGES.publicKey),
+  paystackSecretKey: secret('sk_', SETTINGS_MESSAGES.secretKey),
+  allowEFTPayments: z.boolean({ error: 'Must be true or false' }).optional(),
+  allowCardPayments: z.boolean({ error: 'Must be true or false' }).optional(),
+  cardPaymentDiscount: z
+    .union([z.number(), z.string()], { error: SETTINGS_MESSAGES.cardDiscount })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = typeof v === 'string' ? (v.trim() === '' ? 0 : /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN) : v;
+      if (!Number.isFinite(n) || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) {
+        ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.cardDiscount });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  eftHoldDurationHours: z
+    .number({ error: SETTINGS_MESSAGES.eftHold })
+    .int(SETTINGS_MESSAGES.eftHold)
+    .min(1, SETTINGS_MESSAGES.eftHold)
+    .max(168, SETTINGS_MESSAGES.eftHold)
+    .optional(),
+  weatherApiKey: secret('', 'Must be text'),
+  mapEmbedCode: text(10000).optional(),
+  version: z.number().int().min(1).optional(),
+});
+export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;
+export type UpdateSettingsRequestInput = z.input<typeof UpdateSettingsRequest>;
+
+/** POST /api/admin/settings/test-paystack. */
+export const TestPaystackResponse = z.object({ ok: z.boolean(), message: z.string() });
+export type TestPaystackResponse = z.infer<typeof TestPaystackResponse>;

@@ -139,3 +139,13 @@ describe('admin form mappings', () => {
     expect(paymentStatusFromAdminForm('Refunded')).toBe('Refunded');
   });
 });
+
+describe("checkTransition: the 'payment' actor", () => {
+  it('a verified payment may reinstate a Cancelled booking as Confirmed, and nothing else a reopen needs', () => {
+    expect(checkTransition('Cancelled', 'Confirmed', 'payment')).toEqual({ ok: true, noop: false });
+    expect(checkTransition('Provisional', 'Confirmed', 'payment')).toEqual({ ok: true, noop: false });
+    expect(checkTransition('Cancelled', 'Provisional', 'payment')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Cancelled booking' });
+    expect(checkTransition('Checked-Out', 'Checked-In', 'payment')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Checked-Out booking' });
+    expect(checkTransition('Cancelled', 'Confirmed', 'system')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Cancelled booking' });
+  });
+});

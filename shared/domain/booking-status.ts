@@ -34,11 +34,13 @@ export const FINAL_STATUSES = ['Cancelled', 'Checked-Out'] as const satisfies re
 export const REOPEN_ROLES = ['SuperAdmin', 'Manager'] as const satisfies readonly Role[];
 
 /**
- * Who changes the status: a staff role, or 'system' for the server's own moves (hold
- * expiry cancelling, a verified payment confirming). 'system' may do what any staff member
- * may do, but never reopens.
+ * Who changes the status: a staff role, or the server itself. 'system' (hold expiry
+ * cancelling, a failed card checkout releasing its booking) may do what any staff member may
+ * do, but never reopens. 'payment' (a verified card payment) may do what 'system' may, and
+ * also reinstate a booking cancelled meanwhile (Cancelled -> Confirmed): the money arrived,
+ * and the exclusion constraint still decides whether the unit is free.
  */
-export type StatusActor = Role | 'system';
+export type StatusActor = Role | 'system' | 'payment';
 
 type TransitionKind = 'staff' | 'reopen';
 
@@ -57,7 +59,7 @@ export function checkTransition(from: BookingStatus, to: BookingStatus, actor: S
   if (from === to) return { ok: true, noop: true };
   const kind = TRANSITIONS[from][to];
   if (!kind) return { ok: false, reason: `A ${from} booking cannot be changed to ${to}` };
-  if (kind === 'reopen' && !canReopen(actor)) {
+  if (kind === 'reopen' && !canReopen(actor) && !(actor === 'payment' && from === 'Cancelled' && to === 'Confirmed')) {
     return { ok: false, reason: `Only a Manager or SuperAdmin can reopen a ${from} booking` };
   }
   return { ok: true, noop: false };

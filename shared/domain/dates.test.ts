@@ -9,6 +9,7 @@ import {
   isValidIsoDate,
   isWeekendNight,
   lodgeDateOf,
+  lodgeTimeOf,
   lodgeDateTimeToUtc,
   nightCount,
   nightsBetween,
@@ -127,6 +128,14 @@ describe('todayInLodge', () => {
     expect(todayInLodge(new Date('2026-11-30T22:30:00Z'))).toBe('2026-12-01');
     expect(todayInLodge(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
     expect(lodgeDateOf(new Date('2026-06-15T12:00:00Z'))).toBe('2026-06-15');
+  });
+});
+
+describe('lodgeTimeOf', () => {
+  it('is the Johannesburg wall-clock time in 24 hours', () => {
+    expect(lodgeTimeOf(new Date('2026-11-30T08:42:00Z'))).toBe('10:42');
+    expect(lodgeTimeOf(new Date('2026-11-30T22:05:59Z'))).toBe('00:05');
+    expect(lodgeTimeOf(new Date('2026-11-30T13:00:00Z'))).toBe('15:00');
   });
 });
 

@@ -100,6 +100,11 @@ export function lodgeDateOf(instant: Date): IsoDate {
   return format(instant, 'yyyy-MM-dd', { in: lodgeZone });
 }
 
+/** The lodge's wall-clock time of an instant, 'HH:mm' (24 hours), e.g. "checked in at 10:42". */
+export function lodgeTimeOf(instant: Date): string {
+  return format(instant, 'HH:mm', { in: lodgeZone });
+}
+
 export function todayInLodge(now: Date): IsoDate {
   return lodgeDateOf(now);
 }

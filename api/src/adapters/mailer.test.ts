@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, senderAddress } from './mailer.js';
-import { parseMail } from '../../../e2e/doubles/mime.js';
+import { simpleParser } from 'mailparser';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -34,7 +34,7 @@ describe('mailer without SMTP_URL', () => {
     expect(raw).toMatch(/^Subject: Booking BK-3001 confirmed\r$/m);
     expect(raw).toMatch(/^To: guest@example.com\r$/m);
     expect(raw).toMatch(/^From: Marula Lodge <reservations@localhost>\r$/m);
-    const parsed = parseMail(raw);
+    const parsed = await simpleParser(raw);
     expect(parsed.text).toBe('Your booking BK-3001 is confirmed.');
     expect(parsed.html).toBe('<p>Your booking <b>BK-3001</b> is confirmed.</p>');
   });

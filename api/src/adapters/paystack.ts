@@ -278,12 +278,14 @@ export function createPaystackClient(opts: PaystackClientOptions): PaystackClien
   };
 }
 
-/** A client for the secret key in the settings row, with base URL and timeout from config. */
-export function paystackClientFor(
+/**
+ * The one Paystack client factory: a client for the secret key of the moment (the keys live
+ * in the settings row), with base URL and timeout from config. Deps.paystack is built with it.
+ */
+export function paystackClientFactory(
   config: Pick<Config, 'PAYSTACK_BASE_URL' | 'PAYSTACK_TIMEOUT_MS'>,
-  secretKey: string,
-): PaystackClient {
-  return createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS });
+): (secretKey: string) => PaystackClient {
+  return (secretKey) => createPaystackClient({ baseUrl: config.PAYSTACK_BASE_URL, secretKey, timeoutMs: config.PAYSTACK_TIMEOUT_MS });
 }
 
 function toTransaction(d: z.output<typeof TransactionData>): PaystackTransaction {

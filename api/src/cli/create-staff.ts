@@ -4,17 +4,14 @@
  * The password is read from STAFF_PASSWORD or asked for on the terminal (never a flag, so it
  * stays out of shell history).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import readline from 'node:readline/promises';
 import { z } from 'zod';
 import { loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
-import { createKnex, migrateLatest } from '../db/knex.js';
+import { createKnex, dbTargetOf, migrateLatest } from '../db/knex.js';
 import { RegisterRequest } from '../../../shared/contracts/auth.js';
 import { STAFF_ROLES } from '../../../shared/roles.js';
 import { createUser } from '../features/auth/auth.service.js';
-import { systemClock } from '../deps.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,12 +42,10 @@ async function main() {
     email: values.email,
   });
   const config = loadConfig();
-  const db = createKnex(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dir: path.join(config.dataDir, 'pgdata') },
-  );
+  const db = createKnex(dbTargetOf(config));
   try {
     await migrateLatest(db);
-    const deps = { config, db, log: createLogger('warn', false), clock: systemClock, sessionKeys: [] };
+    const deps = { db };
     const user = await createUser(deps, { ...input, role });
     console.log(`Created ${user.role} '${user.username}'.`);
   } finally {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,16 +27,24 @@ export type DbTarget =
   | { kind: 'pglite'; dir: string | null /* null = in memory */ };
 
 export function createKnex(target: DbTarget): Knex {
+  return knexFactory(knexConfig(target));
+}
+
+/**
+ * The knex configuration of a target: used by the app through createKnex and by the knex
+ * CLI through the root knexfile.ts, so both open the same database the same way.
+ */
+export function knexConfig(target: DbTarget): Knex.Config {
   const common: Partial<Knex.Config> = {
     migrations: { migrationSource, tableName: 'knex_migrations' },
   };
   if (target.kind === 'postgres') {
-    return knexFactory({
+    return {
       ...common,
       client: 'pg',
       connection: target.url,
       pool: { min: 0, max: target.poolMax ?? 10 },
-    });
+    };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   const pglite = new PGlite(target.dir ?? 'memory://', {
@@ -46,12 +55,23 @@ export function createKnex(target: DbTarget): Knex {
       [OID.INT8]: (v: string) => Number(v),
     },
   });
-  return knexFactory({
+  return {
     ...common,
     client: ClientPgLite as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
-  } as Knex.Config);
+    // PGlite is one connection, and its first use compiles PostgreSQL's WASM: on a busy
+    // machine (two test workers on two cores) that alone can pass knex's 60 s default, and
+    // every query queued behind it would fail. Waiting longer loses nothing.
+    acquireConnectionTimeout: 300_000,
+  } as Knex.Config;
+}
+
+/** Where the app keeps its database: DATABASE_URL, or the embedded one in DATA_DIR/pgdata. */
+export function dbTargetOf(config: { DATABASE_URL?: string; dataDir: string }): DbTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dir: path.join(config.dataDir, 'pgdata') };
 }
 
 export async function migrateLatest(db: Knex): Promise<void> {

@@ -9,6 +9,11 @@ import * as m007 from './migrations/20261121000007_payments_ledger.js';
 import * as m008 from './migrations/20261121000008_outbox_audit_sync_contact.js';
 import * as m009 from './migrations/20261121000009_settings.js';
 import * as m010 from './migrations/20261121000010_seed_settings_row_and_entire_lodge.js';
+import * as m0100 from './migrations/20261122000100_booking_promo_use_returned.js';
+import * as m0200 from './migrations/20261122000200_chat_faqs.js';
+import * as m0201 from './migrations/20261122000201_seed_chat_faqs.js';
+import * as m0400 from './migrations/20261122000400_idempotency_keys.js';
+import * as m0500 from './migrations/20261122000500_sync_change_txid.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -27,10 +32,22 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261121000008_outbox_audit_sync_contact', m008],
   ['20261121000009_settings', m009],
   ['20261121000010_seed_settings_row_and_entire_lodge', m010],
+  ['20261122000100_booking_promo_use_returned', m0100],
+  ['20261122000200_chat_faqs', m0200],
+  ['20261122000201_seed_chat_faqs', m0201],
+  ['20261122000400_idempotency_keys', m0400],
+  ['20261122000500_sync_change_txid', m0500],
 ];
 
-export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
-  getMigrations: async () => MIGRATIONS,
-  getMigrationName: ([name]) => name,
-  getMigration: async ([, migration]) => migration,
+/** The names of the listed migrations, in order. */
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(([name]) => name);
+
+// Each spec carries its name as `file` because that is what knex's CLI prints for a pending
+// migration (`migrate:status`).
+type MigrationSpec = { file: string; migration: Migration };
+
+export const migrationSource: Knex.MigrationSource<MigrationSpec> = {
+  getMigrations: async () => MIGRATIONS.map(([file, migration]) => ({ file, migration })),
+  getMigrationName: (spec) => spec.file,
+  getMigration: async (spec) => spec.migration,
 };

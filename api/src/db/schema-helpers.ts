@@ -1,3 +1,12 @@
+/*
+ * FROZEN HISTORY: never change this file, and never import it outside api/src/db/migrations/.
+ *
+ * The migrations of 2026-11-21 import these two helpers. A landed migration must do forever
+ * what it did when it first ran, so what it imports is as frozen as the migration itself:
+ * a change here would silently rewrite history for every fresh install. New migrations do
+ * not import it (or any app code); they copy what they need. migration-rules.test.ts pins
+ * this file's content hash and fails if app code imports it.
+ */
 import type { Knex } from 'knex';
 
 /** Columns every mutable row carries: see touch_row() in the first migration. */

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { AppError, TooManyRequestsError, statusOf, pgCode, PG } from './errors.js';
 
 /**
- * Mounted first. Every error becomes JSON `{ message, code?, errors? }`; unknown errors are
+ * Mounted first. Every error becomes JSON `{ message, code?, errors?, ...details }` (details:
+ * data the error carries, such as `current` for a stale write); unknown errors are
  * logged with the request id and answered with a plain 500 that reveals no internals.
  */
 export function errorMiddleware(log: Logger): Middleware {
@@ -18,6 +19,8 @@ export function errorMiddleware(log: Logger): Middleware {
       if (err instanceof AppError) {
         ctx.status = statusOf(err);
         ctx.body = {
+          // Details first: they never replace the message, code or field errors.
+          ...(err.details ?? {}),
           message: err.message,
           ...(err.code ? { code: err.code } : {}),
           ...(err.errors ? { errors: err.errors } : {}),

@@ -4,11 +4,19 @@
  */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * Data an error carries for the client, merged into the body by the error middleware (e.g.
+ * `{ current: <the record as it is now> }` for a stale write). The sync push reads the same
+ * data to answer an entry's outcome.
+ */
+export type ErrorDetails = Record<string, unknown>;
+
 export class AppError extends Error {
   constructor(
     message: string,
     readonly code?: string,
     readonly errors?: FieldErrors,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = new.target.name;
@@ -27,6 +35,8 @@ export class NotFoundError extends AppError {}
 export class ConflictError extends AppError {}
 /** 413 */
 export class PayloadTooLargeError extends AppError {}
+/** 415: a body that is not JSON (or multipart where uploads are taken). */
+export class UnsupportedMediaTypeError extends AppError {}
 /** 422: well-formed, but the business rules refuse it (e.g. shorter than the minimum stay). */
 export class UnprocessableError extends AppError {}
 /** 429 */
@@ -50,6 +60,7 @@ export const statusOf = (err: AppError): number => {
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
   if (err instanceof PayloadTooLargeError) return 413;
+  if (err instanceof UnsupportedMediaTypeError) return 415;
   if (err instanceof UnprocessableError) return 422;
   if (err instanceof TooManyRequestsError) return 429;
   if (err instanceof UpstreamError) return 502;

@@ -15,13 +15,21 @@ export const requireAuth: Middleware<AppState> = async (ctx, next) => {
   await next();
 };
 
+/**
+ * The logged-in user when the role has the capability: 401 when not logged in, 403 otherwise.
+ * For a route whose body decides what is needed (POST /api/bookings books for a guest, or for
+ * staff when it is a package booking).
+ */
+export function userWithCapability(ctx: ParameterizedContext<AppState>, capability: Capability) {
+  const user = currentUser(ctx);
+  if (!can(user.role, capability)) throw new ForbiddenError("You don't have permission to do this", 'forbidden');
+  return user;
+}
+
 /** 401 when not logged in, 403 when the role does not have the capability. */
 export function requireCapability(capability: Capability): Middleware<AppState> {
   return async (ctx, next) => {
-    const user = currentUser(ctx);
-    if (!can(user.role, capability)) {
-      throw new ForbiddenError("You don't have permission to do this", 'forbidden');
-    }
+    userWithCapability(ctx, capability);
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Database, Tx } from '../db/transaction.js';
 
 /**
  * Runs fn only if no other API instance is running the same thing: a PostgreSQL advisory lock
@@ -11,9 +11,9 @@ import type { Knex } from 'knex';
  * transaction and never run.
  */
 export async function runExclusive<T>(
-  db: Knex,
+  db: Database,
   lockKey: string,
-  fn: (trx: Knex.Transaction) => Promise<T>,
+  fn: (trx: Tx) => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
   return db.transaction(async (trx) => {
     const res = await trx.raw<{ rows: { locked: boolean }[] }>('SELECT pg_try_advisory_xact_lock(?::bigint) AS locked', [

@@ -4,6 +4,7 @@ import { createTestDb, TestClock, type TestDb } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import type { Deps } from '../deps.js';
 import { createMailer } from '../adapters/mailer.js';
+import { paystackClientFactory } from '../adapters/paystack.js';
 import { startSmtpDouble, type SmtpDouble } from '../../../e2e/doubles/smtp-double.js';
 import { enqueueEmail } from '../features/email/email.service.js';
 import { productJobs } from './jobs.js';
@@ -23,7 +24,7 @@ afterAll(async () => {
 describe('product jobs', () => {
   it('the e-mail job delivers queued mail on its own timer', async () => {
     const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, EMAIL_INTERVAL_MS: '50' } as NodeJS.ProcessEnv);
-    const deps: Deps = { config, db: testDb.db, log: pino({ level: 'silent' }), clock: new TestClock(), sessionKeys: ['k'] };
+    const deps: Deps = { config, db: testDb.db, log: pino({ level: 'silent' }), clock: new TestClock(), sessionKeys: ['k'], paystack: paystackClientFactory(config) };
     const mailer = createMailer(config);
     const runner = startJobs(deps, productJobs(deps, { mailer }));
     try {

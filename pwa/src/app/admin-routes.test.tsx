@@ -1,9 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { users } from '../test/fixtures.js';
-import { server, signedInAs } from '../test/server.js';
-import { currentPath, renderApp } from '../test/render-app.js';
-import { peekPostLoginTarget } from '../lib/post-login-target.js';
+import { users } from '@/test/fixtures.js';
+import { server, signedInAs } from '@/test/server.js';
+import { currentPath, renderApp } from '@/test/render-app.js';
+import { peekPostLoginTarget } from '@/lib/post-login-target.js';
+import { can } from '@shared/roles.js';
+import { ADMIN_NAV_GROUPS, ADMIN_ROUTES, adminNavGroups, adminPath } from './admin-routes.js';
 
 describe('back-office pages', () => {
   it('shows a receptionist the settings page refusal with a way back', async () => {
@@ -44,7 +47,7 @@ describe('back-office pages', () => {
   });
 
   it('tells a visitor they are logged out, then goes to /auth after 500 ms', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const { router } = renderApp('/admin/rates');
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
@@ -69,7 +72,7 @@ describe('back-office pages', () => {
     renderApp('/admin');
     const sidebar = await screen.findByRole('navigation', { name: 'Back office' });
     const links = Array.from(sidebar.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'CalendarLive', 'Bookings', 'Accommodations']);
+    expect(links).toEqual(['Dashboard', 'Front Desk', 'CalendarLive', 'Bookings', 'Accommodations', 'Sync']);
     expect(screen.queryByText('Revenue Management')).not.toBeInTheDocument();
     expect(screen.getByText(/SAST/)).toBeInTheDocument();
     expect(screen.getByText('Thandi Mokoena')).toBeInTheDocument();
@@ -78,7 +81,9 @@ describe('back-office pages', () => {
 
 describe('back-office logout', () => {
   it('returns to / with the Logged out toast, not the logged-out redirect', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the timers the redirect uses: fake-indexeddb schedules its work with setImmediate,
+    // and faking that would let the offline store's transactions commit too early.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     server.use(signedInAs(users.manager));
     const { user, router } = renderApp('/admin/events');
     await screen.findByRole('heading', { name: 'Event Management' });
@@ -92,5 +97,64 @@ describe('back-office logout', () => {
     expect(currentPath(router)).toBe('/');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
     expect(peekPostLoginTarget()).toBeNull();
+  });
+});
+
+describe('the admin route table', () => {
+  const staff = [users.superAdmin, users.manager, users.receptionist];
+
+  // Every row, for a role it admits and one it refuses: a row without its route would show
+  // Page Not Found; a row with the wrong capability would show or hide the wrong page.
+  const cases = ADMIN_ROUTES.flatMap((route) => {
+    const allowed = staff.find((u) => can(u.role, route.capability));
+    const refused = staff.find((u) => !can(u.role, route.capability));
+    return [
+      ...(allowed ? [{ path: adminPath(route), user: allowed, route, allowed: true }] : []),
+      ...(refused ? [{ path: adminPath(route), user: refused, route, allowed: false }] : []),
+    ];
+  });
+
+  it.each(cases.map((c) => [c.path, c.user.role, c.allowed ? 'opens' : 'refuses', c] as const))(
+    '%s for a %s %s the page',
+    async (_path, _role, _verb, { path, user, route, allowed }) => {
+      server.use(signedInAs(user));
+      renderApp(path);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(heading).not.toHaveTextContent('Page Not Found');
+      if (allowed) {
+        expect(heading).not.toHaveTextContent('Access Restricted');
+        expect(screen.queryByText(route.deniedMessage)).not.toBeInTheDocument();
+      } else {
+        expect(heading).toHaveTextContent('Access Restricted');
+        expect(screen.getByText(route.deniedMessage)).toBeInTheDocument();
+      }
+    },
+  );
+
+  it.each(staff.map((u) => [u.role, u] as const))('gives a %s a sidebar link for each row it may open, and only those', async (role, user) => {
+    server.use(signedInAs(user));
+    renderApp('/admin');
+    const sidebar = await screen.findByRole('navigation', { name: 'Back office' });
+    const hrefs = Array.from(sidebar.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    const expected = ADMIN_NAV_GROUPS.flatMap((group) =>
+      ADMIN_ROUTES.filter((route) => route.nav?.group === group && can(role, route.capability)).map(adminPath),
+    );
+    expect(hrefs).toEqual(expected);
+    for (const route of ADMIN_ROUTES.filter((r) => r.nav)) {
+      const link = within(sidebar).queryByRole('link', { name: new RegExp(`^${route.nav!.label}`) });
+      if (can(role, route.capability)) expect(link).toHaveAttribute('href', adminPath(route));
+      else expect(link).not.toBeInTheDocument();
+    }
+  });
+
+  it('names every sidebar group the spec lists, in its order', () => {
+    expect(adminNavGroups('SuperAdmin').map((g) => [g.title, g.links.map((l) => l.label)])).toEqual([
+      ['Overview', ['Dashboard', 'Front Desk', 'Calendar']],
+      ['Operations', ['Bookings', 'Accommodations']],
+      ['Revenue Management', ['Rates', 'Events']],
+      ['System', ['Settings', 'Sync']],
+    ]);
+    expect(adminNavGroups('Receptionist').map((g) => g.title)).toEqual(['Overview', 'Operations', 'System']);
+    expect(adminNavGroups(null)).toEqual([]);
   });
 });

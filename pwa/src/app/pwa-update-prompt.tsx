@@ -2,13 +2,20 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { registerSW } from 'virtual:pwa-register';
-import { reloadBlockReasons } from '../lib/reload-guard.js';
+import { reloadBlockReasons } from '@/lib/reload-guard.js';
+// Catches the browser's install offer from the start (the back office's "Install app").
+import '@/lib/install-prompt.js';
 
 type UpdateFn = (reloadPage?: boolean) => Promise<void>;
 
+/** How often a reload that had to wait looks again whether it may go. */
+const WAIT_CHECK_MS = 1_000;
+
 /**
  * Registers the service worker (registerType 'prompt'). A waiting new version is announced;
- * the app reloads only when the user asks and nothing would be lost (reload-guard.ts).
+ * the app reloads only when the user asks and nothing would be lost (reload-guard.ts: the
+ * outbox holds changes, a form is unsaved). Asked while something is pending, it says what
+ * it waits for and reloads by itself once that is done.
  */
 export function PwaUpdatePrompt() {
   const [update, setUpdate] = useState<UpdateFn | null>(null);
@@ -21,6 +28,20 @@ export function PwaUpdatePrompt() {
       onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
     });
   }, []);
+
+  useEffect(() => {
+    if (!blockedBy || !update) return;
+    const timer = setInterval(() => {
+      const reasons = reloadBlockReasons();
+      if (reasons.length === 0) {
+        clearInterval(timer);
+        void update(true);
+      } else {
+        setBlockedBy(reasons.join(' '));
+      }
+    }, WAIT_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [blockedBy, update]);
 
   const reload = () => {
     const reasons = reloadBlockReasons();
@@ -35,13 +56,20 @@ export function PwaUpdatePrompt() {
     <Snackbar
       open={update !== null}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      message={blockedBy ? `New version available. Reload once this is done: ${blockedBy}` : 'New version available'}
+      message={blockedBy ? `New version available - it loads once this is done: ${blockedBy}` : 'New version available'}
       action={
         <>
-          <Button color="secondary" size="small" onClick={reload}>
-            Reload
+          <Button color="secondary" size="small" onClick={reload} disabled={blockedBy !== null}>
+            {blockedBy ? 'Waiting...' : 'Reload'}
           </Button>
-          <Button color="inherit" size="small" onClick={() => setUpdate(null)}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              setUpdate(null);
+              setBlockedBy(null);
+            }}
+          >
             Later
           </Button>
         </>

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '../lib/api.js';
 
 /**
+ * Every query names its own fetcher (features/<name>/api/*.ts); keys are names, not URLs.
  * Defaults from public-site.md section 7: data never goes stale on its own, no refetch on
  * focus, no polling, no retries. networkMode 'offlineFirst' (DESIGN.md section 6): TanStack
  * otherwise assumes it is offline until told otherwise and would leave every query paused
@@ -11,7 +11,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render-app.js';
+import { renderApp } from '@/test/render-app.js';
 
 describe('router', () => {
   it('shows Page Not Found with a link home for an unknown path', async () => {

@@ -1,32 +1,36 @@
-import { lazy, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { STAFF_ROLES } from '../../../shared/roles.js';
-import { AccommodationsPage } from '../features/accommodations/accommodations-page.js';
-import { HomePage } from '../features/home/home-page.js';
-import { ProtectedRoute } from './guards/protected-route.js';
+import { HomePage } from '@/features/home/home-page.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
 import { RequireCapability } from './guards/require-capability.js';
-import { AdminLayout } from './layouts/admin-layout.js';
+import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteErrorPage } from './route-error-page.js';
 
-// Pages beyond the landing page load on demand (the service worker precaches them all).
-function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  return lazy(async () => ({ default: pick(await load()) }));
+// Pages beyond the landing page load on demand (the service worker precaches them all); so
+// does the back-office frame, which no visitor needs.
+// The door (AdminGate) comes with it: it reads the offline store, which visitors never need.
+const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m) => m.GatedAdminLayout);
+const AccommodationsPage = lazyPage(() => import('@/features/accommodations/accommodations-page.js'), (m) => m.AccommodationsPage);
+const AuthPage = lazyPage(() => import('@/features/auth/auth-page.js'), (m) => m.AuthPage);
+const BookingConfirmationPage = lazyPage(() => import('@/features/booking/booking-confirmation-page.js'), (m) => m.BookingConfirmationPage);
+const BookingPage = lazyPage(() => import('@/features/booking/booking-page.js'), (m) => m.BookingPage);
+const ContactPage = lazyPage(() => import('@/features/contact/contact-page.js'), (m) => m.ContactPage);
+const PaymentReturnPage = lazyPage(() => import('@/features/payments/payment-return-page.js'), (m) => m.PaymentReturnPage);
+
+/** One row of the admin table as a child route of /admin, behind its own permission check. */
+function adminChildRoute(route: AdminRoute): RouteObject {
+  const Page = route.page;
+  const element = (
+    <RequireCapability capability={route.capability} deniedMessage={route.deniedMessage}>
+      <Page />
+    </RequireCapability>
+  );
+  return route.path ? { path: route.path, element } : { index: true, element };
 }
-const AccommodationsAdminPage = lazyPage(() => import('../features/admin/pages/accommodations-page.js'), (m) => m.AccommodationsAdminPage);
-const BookingsPage = lazyPage(() => import('../features/admin/pages/bookings-page.js'), (m) => m.BookingsPage);
-const CalendarPage = lazyPage(() => import('../features/admin/pages/calendar-page.js'), (m) => m.CalendarPage);
-const DashboardPage = lazyPage(() => import('../features/admin/pages/dashboard-page.js'), (m) => m.DashboardPage);
-const EventsPage = lazyPage(() => import('../features/admin/pages/events-page.js'), (m) => m.EventsPage);
-const RatesPage = lazyPage(() => import('../features/admin/pages/rates-page.js'), (m) => m.RatesPage);
-const SettingsPage = lazyPage(() => import('../features/admin/pages/settings-page.js'), (m) => m.SettingsPage);
-const AuthPage = lazyPage(() => import('../features/auth/auth-page.js'), (m) => m.AuthPage);
-const BookingConfirmationPage = lazyPage(() => import('../features/booking/booking-confirmation-page.js'), (m) => m.BookingConfirmationPage);
-const BookingPage = lazyPage(() => import('../features/booking/booking-page.js'), (m) => m.BookingPage);
-const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'), (m) => m.ContactPage);
-const PaymentReturnPage = lazyPage(() => import('../features/payments/payment-return-page.js'), (m) => m.PaymentReturnPage);
 
 function Root() {
   return (
@@ -58,84 +62,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Staff only: guests see Access Denied; visitors are told and sent to /auth.
+        // Staff only: guests see Access Denied; visitors are told and sent to /auth. Offline,
+        // the staff member this device synced for gets in (features/sync/admin-gate.tsx).
         path: '/admin',
         element: (
-          <ProtectedRoute roles={STAFF_ROLES} loadingLabel="Loading..." whenLoggedOut="notify">
-            <AdminLayout />
-          </ProtectedRoute>
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <GatedAdminLayout />
+          </Suspense>
         ),
         children: [
-          {
-            index: true,
-            element: (
-              <RequireCapability capability="dashboard" deniedMessage="You don't have permission to access the dashboard.">
-                <DashboardPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'calendar',
-            element: (
-              <RequireCapability capability="calendar" deniedMessage="You don't have permission to access the booking calendar.">
-                <CalendarPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'accommodations',
-            element: (
-              <RequireCapability
-                capability="viewAccommodations"
-                deniedMessage="You don't have permission to access accommodation management."
-              >
-                <AccommodationsAdminPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'accommodations/new',
-            element: (
-              <RequireCapability
-                capability="viewAccommodations"
-                deniedMessage="You don't have permission to access accommodation management."
-              >
-                <AccommodationsAdminPage creating />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'bookings',
-            element: (
-              <RequireCapability capability="manageBookings" deniedMessage="You don't have permission to access booking management.">
-                <BookingsPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'rates',
-            element: (
-              <RequireCapability capability="rates" deniedMessage="You don't have permission to access rate management.">
-                <RatesPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'events',
-            element: (
-              <RequireCapability capability="events" deniedMessage="You don't have permission to access event management.">
-                <EventsPage />
-              </RequireCapability>
-            ),
-          },
-          {
-            path: 'settings',
-            element: (
-              <RequireCapability capability="settings" deniedMessage="You don't have permission to access settings.">
-                <SettingsPage />
-              </RequireCapability>
-            ),
-          },
+          ...ADMIN_ROUTES.map(adminChildRoute),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,10 +1,27 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Landscape from '@mui/icons-material/Landscape';
-import { accommodationImageSrc } from '../lib/images.js';
+import { accommodationImageSrc, accommodationImageSrcSet } from '@/lib/images.js';
 
-/** The cover picture (first image), lazy-loaded; a calm placeholder when there is none. */
-export function AccommodationImage({ images, name, height = 220 }: { images: string[]; name: string; height?: number }) {
+/** Card pictures: a full-width phone card, two columns on tablets, three on desktops. */
+const CARD_SIZES = '(min-width: 1200px) 380px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+
+/**
+ * The cover picture (first image), resized by the image endpoint for the card's width on
+ * this screen, lazy-loaded. The box has a fixed height (and the img its intrinsic 3:2
+ * size) so nothing jumps when the picture arrives. A calm placeholder when there is none.
+ */
+export function AccommodationImage({
+  images,
+  name,
+  height = 220,
+  sizes = CARD_SIZES,
+}: {
+  images: string[];
+  name: string;
+  height?: number;
+  sizes?: string;
+}) {
   const [failed, setFailed] = useState(false);
   const first = images[0];
   if (!first || failed) {
@@ -24,14 +41,18 @@ export function AccommodationImage({ images, name, height = 220 }: { images: str
     );
   }
   return (
-    <Box
-      component="img"
-      src={accommodationImageSrc(first)}
+    // A plain img: MUI's Box would read width/height as styles, not the intrinsic size.
+    <img
+      src={accommodationImageSrc(first, 640)}
+      srcSet={accommodationImageSrcSet(first, 1280)}
+      sizes={sizes}
+      width={1280}
+      height={853}
       alt={name}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'grey.200' }}
+      style={{ display: 'block', width: '100%', height, objectFit: 'cover', backgroundColor: '#eeeeee' }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { LODGE_TIME_ZONE } from '../lib/lodge-time.js';
+import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
 
 /** The lodge's wall clock (HH:mm, South African time) whatever the device's zone. */
 export function SastClock(props: TypographyProps) {

@@ -1,20 +1,47 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../test/server.js';
-import { apiJson, apiRequest, getQueryFn, pathFromQueryKey, serverMessage } from './api.js';
-import { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { server } from '@/test/server.js';
+import { ApiError, ContractError, NetworkError, apiFetch, errorStatus, isNetworkError, serverMessage, withParams } from './api.js';
 
-describe('apiRequest', () => {
-  it('throws "status: body" for a non-OK answer', async () => {
+const Thing = z.object({ n: z.number() });
+
+describe('apiFetch', () => {
+  it('throws an ApiError whose message is "status: body" and which carries status and parsed body', async () => {
     server.use(http.post('/api/login', () => HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })));
-    await expect(apiRequest('POST', '/api/login', { username: 'abc', password: 'secret1' })).rejects.toThrow(
-      '401: {"message":"Invalid username or password"}',
-    );
+    const err = await apiFetch('/api/login', { method: 'POST', body: { username: 'abc', password: 'secret1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('401: {"message":"Invalid username or password"}');
+    expect((err as ApiError).status).toBe(401);
+    expect((err as ApiError).body).toEqual({ message: 'Invalid username or password' });
+    expect((err as ApiError).serverMessage).toBe('Invalid username or password');
   });
 
-  it('uses the status text when the body is empty', async () => {
-    server.use(http.delete('/api/thing', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
-    await expect(apiRequest('DELETE', '/api/thing')).rejects.toThrow('503: Service Unavailable');
+  it('keeps the data of a 409 (the current record) and the field errors of a 400', async () => {
+    server.use(
+      http.put('/api/admin/bookings/b1', () =>
+        HttpResponse.json({ message: 'Changed by someone else', code: 'stale_version', current: { id: 'b1', version: 4 } }, { status: 409 }),
+      ),
+      http.post('/api/bookings', () => HttpResponse.json({ message: 'Invalid input', errors: { checkInDate: 'Required' } }, { status: 400 })),
+    );
+    const stale = (await apiFetch('/api/admin/bookings/b1', { method: 'PUT', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(stale.code).toBe('stale_version');
+    expect((stale.body as { current: unknown }).current).toEqual({ id: 'b1', version: 4 });
+    const bad = (await apiFetch('/api/bookings', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(bad.fieldErrors).toEqual({ checkInDate: 'Required' });
+  });
+
+  it('uses the status text when the body is empty, and keeps a non-JSON body as text', async () => {
+    server.use(
+      http.delete('/api/thing', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
+      http.get('/api/html', () => new HttpResponse('<html>oops</html>', { status: 502 })),
+    );
+    const empty = (await apiFetch('/api/thing', { method: 'DELETE' }).catch((e: unknown) => e)) as ApiError;
+    expect(empty.message).toBe('503: Service Unavailable');
+    expect(empty.body).toBeNull();
+    const html = (await apiFetch('/api/html').catch((e: unknown) => e)) as ApiError;
+    expect(html.message).toBe('502: <html>oops</html>');
+    expect(html.serverMessage).toBeUndefined();
   });
 
   it('sends JSON with a content type only when there is a payload, and always with credentials', async () => {
@@ -25,52 +52,51 @@ describe('apiRequest', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await apiRequest('POST', '/api/echo', { a: 1 });
-    await apiRequest('POST', '/api/echo');
-    expect(seen[0]).toEqual({ type: 'application/json', body: '{"a":1}', credentials: 'include' });
-    expect(seen[1].type).toBeNull();
-    expect(seen[1].body).toBe('');
+    await apiFetch('/api/echo', { method: 'POST', body: { a: 1 } });
+    await apiFetch('/api/echo', { method: 'POST' });
+    expect(seen).toEqual([
+      { type: 'application/json', body: '{"a":1}', credentials: 'include' },
+      { type: null, body: '', credentials: 'include' },
+    ]);
   });
 
-  it('apiJson returns the parsed answer, undefined for 204', async () => {
+  it('parses the answer with the contract, and throws ContractError when it does not match', async () => {
     server.use(
       http.get('/api/one', () => HttpResponse.json({ n: 1 })),
-      http.delete('/api/one', () => new HttpResponse(null, { status: 204 })),
+      http.get('/api/bad', () => HttpResponse.json({ n: 'one' })),
     );
-    expect(await apiJson('GET', '/api/one')).toEqual({ n: 1 });
-    expect(await apiJson('DELETE', '/api/one')).toBeUndefined();
-  });
-});
-
-describe('getQueryFn', () => {
-  const run = (on401: 'returnNull' | 'throw', queryKey: readonly unknown[]) =>
-    new QueryClient().fetchQuery({ queryKey, queryFn: getQueryFn({ on401 }), retry: false });
-
-  it('reads the path joined from the key and parses JSON', async () => {
-    server.use(http.get('/api/admin/bookings/b1', () => HttpResponse.json({ id: 'b1' })));
-    expect(await run('throw', ['/api/admin/bookings', 'b1'])).toEqual({ id: 'b1' });
+    expect(await apiFetch('/api/one', { schema: Thing })).toEqual({ n: 1 });
+    await expect(apiFetch('/api/bad', { schema: Thing })).rejects.toBeInstanceOf(ContractError);
   });
 
-  it('answers null on 401 with returnNull, and throws with throw', async () => {
-    expect(await run('returnNull', ['/api/auth/user'])).toBeNull();
-    await expect(run('throw', ['/api/auth/user'])).rejects.toThrow('401: {"message":"Not logged in"}');
-  });
-});
-
-describe('pathFromQueryKey', () => {
-  it('turns a trailing object into a query string, skipping empty values', () => {
-    expect(pathFromQueryKey(['/api/admin/bookings', { startDate: '2026-03-01', endDate: '', unitId: undefined }])).toBe(
-      '/api/admin/bookings?startDate=2026-03-01',
+  it('adds query parameters, skipping empty ones', async () => {
+    let url = '';
+    server.use(
+      http.get('/api/admin/bookings', ({ request }) => {
+        url = new URL(request.url).search;
+        return HttpResponse.json([]);
+      }),
     );
-    expect(pathFromQueryKey(['/api/units'])).toBe('/api/units');
+    await apiFetch('/api/admin/bookings', { params: { startDate: '2026-03-01', endDate: '', unitId: undefined } });
+    expect(url).toBe('?startDate=2026-03-01');
+    expect(withParams('/api/units')).toBe('/api/units');
+  });
+
+  it('throws a NetworkError when no answer comes', async () => {
+    server.use(http.get('/api/down', () => HttpResponse.error()));
+    const err = await apiFetch('/api/down').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(isNetworkError(err)).toBe(true);
+    expect(errorStatus(err)).toBeUndefined();
   });
 });
 
-describe('serverMessage', () => {
-  it('extracts the JSON message, or nothing', () => {
-    expect(serverMessage(new Error('409: {"message":"Unit already booked"}'))).toBe('Unit already booked');
-    expect(serverMessage(new Error('502: Bad Gateway'))).toBeUndefined();
-    expect(serverMessage(new Error('500: <html>oops</html>'))).toBeUndefined();
+describe('serverMessage and errorStatus', () => {
+  it('read an ApiError, and nothing else', () => {
+    const err = new ApiError(409, { message: 'Unit already booked' }, '{"message":"Unit already booked"}', 'Conflict');
+    expect(serverMessage(err)).toBe('Unit already booked');
+    expect(errorStatus(err)).toBe(409);
+    expect(serverMessage(new Error('409: {"message":"Unit already booked"}'))).toBeUndefined();
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

@@ -1,57 +1,125 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 /**
- * The one HTTP client of the PWA (public-site.md sections 7 and 8): cookies always go
- * along; a JSON body and content type only when there is a payload; any non-OK answer
- * throws an Error whose message is "status: body text" (or the status text when the body
- * is empty), e.g. '401: {"message":"Not logged in"}'.
+ * The one HTTP client of the PWA (public-site.md sections 7 and 8). Cookies always go along;
+ * a JSON body and content type only when there is a payload. Every fetcher in
+ * `features/<name>/api/*.ts` goes through `apiFetch` and names the shared zod contract of the
+ * answer, so a server that answers something else fails loudly here instead of deep in a page.
+ *
+ * What can go wrong is told apart by class, so later code (the offline outbox, the booking
+ * flow) can decide without parsing strings:
+ * - `ApiError`: the server answered with a non-OK status. `message` is "status: body text"
+ *   (or the status text when the body is empty), as the spec's section 8 says; `body` is
+ *   the parsed JSON when the body was JSON (e.g. a 409 carrying the current record).
+ * - `NetworkError`: no answer at all (offline, DNS, connection reset, aborted by a timeout).
+ * - `ContractError`: an OK answer whose body does not match the contract.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const hasBody = body !== undefined;
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
-  });
-  await throwIfNotOk(res);
-  return res;
-}
-
-/** apiRequest, then the JSON answer (undefined for an empty body such as 204). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return parseJsonBody<T>(res);
-}
-
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  throw new Error(`${res.status}: ${text || res.statusText}`);
-}
-
-async function parseJsonBody<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** What a read does with a 401: the current-user read treats it as "nobody". */
-export type On401 = 'returnNull' | 'throw';
-
-/**
- * Builds the request path of a read from its cache key: segments joined by '/'.
- * A trailing plain object becomes the query string, so ['/api/admin/bookings',
- * { startDate }] is GET /api/admin/bookings?startDate=...; empty values are left out.
- */
-export function pathFromQueryKey(queryKey: QueryKey): string {
-  const segments = [...queryKey];
-  let params: Record<string, unknown> | undefined;
-  const last = segments[segments.length - 1];
-  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
-    params = last as Record<string, unknown>;
-    segments.pop();
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The parsed JSON body, or the raw text when it was not JSON, or null when empty. */
+    readonly body: unknown,
+    bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
   }
-  const path = segments.map(String).join('/');
+
+  /** The server's own words (`message` of a JSON body), meant for people; else undefined. */
+  get serverMessage(): string | undefined {
+    const b = this.body as { message?: unknown } | null;
+    return b && typeof b === 'object' && typeof b.message === 'string' && b.message ? b.message : undefined;
+  }
+
+  /** The error code of a JSON body (`code`), if any. */
+  get code(): string | undefined {
+    const b = this.body as { code?: unknown } | null;
+    return b && typeof b === 'object' && typeof b.code === 'string' ? b.code : undefined;
+  }
+
+  /** Field errors of a 400 (`errors: { field: message }`), empty when none. */
+  get fieldErrors(): Record<string, string> {
+    const b = this.body as { errors?: unknown } | null;
+    return b && typeof b === 'object' && b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : {};
+  }
+}
+
+export class NetworkError extends Error {
+  constructor(readonly cause: unknown) {
+    super('Network request failed');
+    this.name = 'NetworkError';
+  }
+}
+
+export class ContractError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: unknown,
+  ) {
+    super(`Unexpected answer from ${path}`);
+    this.name = 'ContractError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions<S extends z.ZodType | undefined> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Query string parameters; undefined, null and '' are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** The contract of the answer. Without one the answer is not read (e.g. 204). */
+  schema?: S;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type ApiResult<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** One request: throws ApiError / NetworkError / ContractError as described above. */
+export async function apiFetch<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiFetchOptions<S> = {},
+): Promise<ApiResult<S>> {
+  const { method = 'GET', body, params, schema, signal, headers } = options;
+  const hasBody = body !== undefined;
+  const url = withParams(path, params);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  if (!res.ok) throw new ApiError(res.status, parseMaybeJson(text), text, res.statusText);
+  if (!schema) return undefined as ApiResult<S>;
+  const parsed = schema.safeParse(text ? parseMaybeJson(text) : undefined);
+  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
+  return parsed.data as ApiResult<S>;
+}
+
+function parseMaybeJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function withParams(path: string, params?: ApiFetchOptions<undefined>['params']): string {
   if (!params) return path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -62,38 +130,21 @@ export function pathFromQueryKey(queryKey: QueryKey): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return parseJsonBody<T>(res);
-  };
-}
-
 /**
- * The server's own words from an error thrown by apiRequest: the `message` of its JSON
- * body ('409: {"message":"..."}'). Undefined otherwise (network failure, a proxy's text or
- * HTML page, an empty body), so callers fall back to the spec's wording.
+ * The server's own words from any error: the `message` of an ApiError's JSON body.
+ * Undefined otherwise (network failure, a proxy's HTML page, an empty body), so callers fall
+ * back to the spec's wording.
  */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(match[1]);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message || undefined;
-    }
-  } catch {
-    // Not JSON: not a message written for people.
-  }
-  return undefined;
+  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
-/** The HTTP status of an error thrown by apiRequest, if it carries one. */
+/** The HTTP status of an ApiError; undefined for anything else. */
 export function errorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : undefined;
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+/** True when the request never got an answer (offline, timeout): worth retrying later. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof NetworkError;
 }

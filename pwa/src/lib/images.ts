@@ -1,10 +1,21 @@
+import { IMAGE_WIDTHS } from '@shared/contracts/images.js';
+
 /**
- * Where an accommodation picture is loaded from. Our own files (a path on this origin, such
- * as the demo pictures or uploads) load directly and can be cached offline; anything else
- * goes through the API's image endpoint (public-site.md section 7), which serves only
- * allow-listed hosts with size and type limits, so the page never hot-links arbitrary hosts.
+ * Every picture (the lodge's own files, uploads and allowed remote ones) is loaded through
+ * the API's image endpoint (public-site.md section 7), which resizes it to one of a few
+ * widths in the best format the browser takes, so a phone on bush signal downloads a
+ * 480 px WebP instead of the original. The endpoint serves remote pictures only from
+ * allow-listed hosts, so the page never hot-links arbitrary sites.
  */
-export function accommodationImageSrc(url: string): string {
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
-  return `/api/accommodation-image?url=${encodeURIComponent(url)}`;
+export function accommodationImageSrc(url: string, width?: number): string {
+  const params = new URLSearchParams({ url });
+  if (width) params.set('w', String(width));
+  return `/api/accommodation-image?${params.toString()}`;
+}
+
+/** `srcset` over the endpoint's fixed widths, up to `max`. */
+export function accommodationImageSrcSet(url: string, max: number = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]): string {
+  return IMAGE_WIDTHS.filter((w) => w <= max)
+    .map((w) => `${accommodationImageSrc(url, w)} ${w}w`)
+    .join(', ');
 }

@@ -1,2 +1,2 @@
-/** The lodge's clock (UTC+2, no DST); "today" and "this month" are Johannesburg's. */
-export const LODGE_TIME_ZONE = 'Africa/Johannesburg';
+/** The lodge's clock (UTC+2, no DST): the one constant lives in shared/domain. */
+export { LODGE_TIME_ZONE } from '@shared/domain/dates.js';

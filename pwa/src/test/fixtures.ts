@@ -1,7 +1,8 @@
-import { AccommodationType, type AccommodationType as Accommodation } from '../../../shared/contracts/accommodations.js';
-import { UserResponse, type User } from '../../../shared/contracts/auth.js';
-import { PublicSettings } from '../../../shared/contracts/settings.js';
-import { WeatherResponse } from '../../../shared/contracts/weather.js';
+import { AccommodationType, Unit, type AccommodationType as Accommodation } from '@shared/contracts/accommodations.js';
+import { UserResponse, type User } from '@shared/contracts/auth.js';
+import { PublicSettings } from '@shared/contracts/settings.js';
+import { WeatherResponse } from '@shared/contracts/weather.js';
+import { Booking } from '@shared/contracts/bookings.js';
 
 // Fixtures go through the shared contracts, so a contract change breaks them loudly.
 
@@ -87,7 +88,7 @@ export const accommodations: Accommodation[] = [
     baseWeekdayRate: 4850,
     baseWeekendRate: 5400.5,
     amenities: ['Air conditioning', 'Private deck', 'Outdoor shower', 'Mini bar', 'WiFi', 'Plunge pool'],
-    images: ['/images/accommodations/luxury-safari-suite.svg'],
+    images: ['/images/accommodations/luxury-safari-suite.jpg'],
   }),
   accommodation({
     id: 'type-chalet',
@@ -102,9 +103,54 @@ export const accommodations: Accommodation[] = [
   accommodation({ id: 'type-lodge', name: 'Entire Lodge', capacity: 16, baseWeekdayRate: 38000, baseWeekendRate: 42000, isPackage: true }),
 ];
 
+/** GET /api/units: the active units (the entire lodge has none of its own). */
+export const units: Unit[] = [
+  ['unit-1', 'Tent 1', 'type-tent'],
+  ['unit-2', 'Tent 2', 'type-tent'],
+  ['unit-3', 'Suite 1', 'type-suite'],
+  ['unit-4', 'Chalet A', 'type-chalet'],
+].map(([id, name, accommodationTypeId]) =>
+  Unit.parse({ id, name, accommodationTypeId, isActive: true, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' }),
+);
+
 export const weather = WeatherResponse.parse({
   temp: 29.6,
   condition: 'Clear',
   description: 'clear sky',
   location: 'Hoedspruit',
 });
+
+/** A booking as GET /api/admin/bookings sends it; override what a test is about. */
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  return Booking.parse({
+    id: '5f0c2b4e-1d2a-4c53-9a51-0c1f3b1f6a01',
+    reference: 'LK-7QX4M2',
+    unitId: 'unit-1',
+    unitName: 'Tent 1',
+    accommodationTypeId: 'type-1',
+    accommodationTypeName: 'Classic Safari Tent',
+    guestId: 'guest-1',
+    guestName: 'Lerato Dube',
+    guestEmail: 'lerato@example.test',
+    guestPhone: '+27 82 555 0101',
+    checkInDate: '2026-03-02',
+    checkOutDate: '2026-03-04',
+    numberOfGuests: 2,
+    status: 'Confirmed',
+    totalAmount: 4900,
+    discountAmount: 0,
+    paymentStatus: 'Paid',
+    paymentMethod: 'EFT',
+    paymentVerified: true,
+    paystackReference: null,
+    promoCodeId: null,
+    specialRequests: null,
+    holdExpiresAt: null,
+    parentBookingId: null,
+    isEntireLodgeChild: false,
+    createdAt: '2026-02-01T08:00:00.000Z',
+    updatedAt: '2026-02-01T08:00:00.000Z',
+    version: 1,
+    ...overrides,
+  });
+}

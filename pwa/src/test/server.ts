@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { User } from '../../../shared/contracts/auth.js';
-import { accommodations, publicSettings, weather } from './fixtures.js';
+import type { User } from '@shared/contracts/auth.js';
+import { accommodations, publicSettings, units, weather } from './fixtures.js';
 
 /** Who GET /api/auth/user answers with; null is a visitor (401). */
 export function signedInAs(user: User | null) {
@@ -15,8 +15,15 @@ export const defaultHandlers = [
   signedInAs(null),
   http.get('/api/public/settings', () => HttpResponse.json(publicSettings)),
   http.get('/api/accommodations', () => HttpResponse.json(accommodations)),
+  http.get('/api/units', () => HttpResponse.json(units)),
   http.get('/api/weather', () => HttpResponse.json(weather)),
   http.post('/api/logout', () => HttpResponse.json({ message: 'Logged out' })),
+  // The back office runs the offline sync; by default the server has nothing new.
+  http.get('/api/sync/pull', () =>
+    HttpResponse.json({ cursor: 'c0', hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] }),
+  ),
+  // ... and cannot be reached for a push unless a test says otherwise (changes stay queued).
+  http.post('/api/sync/push', () => HttpResponse.error()),
 ];
 
 export const server = setupServer(...defaultHandlers);

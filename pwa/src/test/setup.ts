@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The back office reads the offline store (Dexie); jsdom has no IndexedDB of its own.
+import 'fake-indexeddb/auto';
 import { createElement, type ReactNode } from 'react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';

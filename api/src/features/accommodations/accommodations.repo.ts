@@ -91,3 +91,122 @@ export async function listUnits(db: Db, opts: { activeOnly: boolean }): Promise<
   const rows: UnitRow[] = await q;
   return rows.map(toUnit);
 }
+
+/** Types by id (the sync pull's page), in no particular order. */
+export async function findTypesByIds(db: Db, ids: readonly string[]): Promise<AccommodationType[]> {
+  if (ids.length === 0) return [];
+  const rows: TypeRow[] = await typesQuery(db).whereIn('t.id', ids);
+  return rows.map(toAccommodationType);
+}
+
+/** Units by id (the sync pull's page), in no particular order. */
+export async function findUnitsByIds(db: Db, ids: readonly string[]): Promise<Unit[]> {
+  if (ids.length === 0) return [];
+  const rows: UnitRow[] = await db<UnitRow>('units').whereIn('id', ids).select('*');
+  return rows.map(toUnit);
+}
+
+export async function findUnitById(db: Db, id: string): Promise<Unit | undefined> {
+  const row: UnitRow | undefined = await db<UnitRow>('units').where({ id }).first();
+  return row ? toUnit(row) : undefined;
+}
+
+/** The unit, locked for the rest of the transaction (read, then write). */
+export async function findUnitForUpdate(trx: Knex.Transaction, id: string): Promise<Unit | undefined> {
+  const row: UnitRow | undefined = await trx<UnitRow>('units').where({ id }).forUpdate().first();
+  return row ? toUnit(row) : undefined;
+}
+
+/** Conditional on the version read: 0 when someone changed the row in between. */
+export async function updateUnitActive(db: Db, id: string, version: number, isActive: boolean): Promise<number> {
+  return db('units').where({ id, version }).update({ is_active: isActive });
+}
+
+export interface TypeWrite {
+  name: string;
+  description: string;
+  capacity: number;
+  baseWeekdayRate: number;
+  baseWeekendRate: number;
+  amenities: string[];
+  images: string[];
+  isPackage: boolean;
+  isActive: boolean;
+}
+
+const typeColumns = (t: TypeWrite) => ({
+  name: t.name,
+  description: t.description,
+  capacity: t.capacity,
+  base_weekday_rate: t.baseWeekdayRate.toFixed(2),
+  base_weekend_rate: t.baseWeekendRate.toFixed(2),
+  amenities: JSON.stringify(t.amenities),
+  images: JSON.stringify(t.images),
+  is_package: t.isPackage,
+  is_active: t.isActive,
+});
+
+export async function findTypeForUpdate(db: Db, id: string): Promise<AccommodationType | undefined> {
+  const locked = await db('accommodation_types').where({ id }).forUpdate().first('id');
+  return locked ? findType(db, id) : undefined;
+}
+
+export async function insertType(db: Db, t: TypeWrite): Promise<string> {
+  const [row] = await db('accommodation_types').insert(typeColumns(t)).returning('id');
+  return row.id;
+}
+
+export async function updateType(db: Db, id: string, t: TypeWrite): Promise<void> {
+  await db('accommodation_types').where({ id }).update(typeColumns(t));
+}
+
+export async function setTypeImages(db: Db, id: string, images: string[]): Promise<void> {
+  await db('accommodation_types').where({ id }).update({ images: JSON.stringify(images) });
+}
+
+/** Ids among `ids` that are existing types that are not packages (what a package may include). */
+export async function existingNonPackageTypeIds(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows: { id: string }[] = await db('accommodation_types').whereIn('id', ids).andWhere('is_package', false).select('id');
+  return rows.map((r) => r.id);
+}
+
+export async function replaceInclusions(db: Db, packageId: string, included: string[]): Promise<void> {
+  await db('package_inclusions').where({ package_type_id: packageId }).delete();
+  if (included.length) {
+    await db('package_inclusions').insert(included.map((id) => ({ package_type_id: packageId, included_type_id: id })));
+  }
+}
+
+/**
+ * Deletes a type with its units (the caller runs it in a savepoint: a booking's foreign key
+ * refuses it). The offline front desk learns of the deletions from deleted_records markers,
+ * which a trigger writes (migration 20261122000500), so no code path can forget them.
+ */
+export async function deleteTypeWithUnits(db: Db, id: string): Promise<void> {
+  await db('units').where({ accommodation_type_id: id }).delete();
+  await db('accommodation_types').where({ id }).delete();
+}
+
+export async function findUnit(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<Unit | undefined> {
+  const q = db<UnitRow>('units').where({ id });
+  if (opts.forUpdate) q.forUpdate();
+  const row: UnitRow | undefined = await q.first();
+  return row ? toUnit(row) : undefined;
+}
+
+export async function insertUnit(db: Db, u: { name: string; accommodationTypeId: string; isActive: boolean }): Promise<string> {
+  const [row] = await db('units')
+    .insert({ name: u.name, accommodation_type_id: u.accommodationTypeId, is_active: u.isActive })
+    .returning('id');
+  return row.id;
+}
+
+export async function updateUnit(db: Db, id: string, u: { name: string; isActive: boolean }): Promise<void> {
+  await db('units').where({ id }).update({ name: u.name, is_active: u.isActive });
+}
+
+/** The deletion marker for the offline store comes from a trigger (see deleteTypeWithUnits). */
+export async function deleteUnit(db: Db, id: string): Promise<void> {
+  await db('units').where({ id }).delete();
+}

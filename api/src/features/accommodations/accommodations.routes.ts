@@ -1,7 +1,20 @@
 import type Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
+import { parse, uuidParam } from '../../http/validate.js';
+import { currentUser, requireCapability } from '../../http/guards.js';
+import {
+  ACCOMMODATION_MESSAGES,
+  AccommodationTypeRequest,
+  CreateUnitRequest,
+  DeleteImageRequest,
+  UpdateUnitRequest,
+} from '../../../../shared/contracts/accommodations.js';
+import { filesOf, multipartUpload } from '../../http/multipart.js';
+import { ValidationError } from '../../http/errors.js';
+import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
 import * as repo from './accommodations.repo.js';
+import * as admin from './accommodations-admin.service.js';
 
 export function accommodationRoutes(router: Router<AppState>, deps: Deps): void {
   /** Public catalogue: active types only (the entire lodge included when active). */
@@ -13,4 +26,91 @@ export function accommodationRoutes(router: Router<AppState>, deps: Deps): void 
   router.get('/units', async (ctx) => {
     ctx.body = await repo.listUnits(deps.db, { activeOnly: true });
   });
+
+  // Back office: every type and unit, inactive ones included. Viewing is open to all staff
+  // (back-office.md section 6: reception sees the Accommodation Management screen); changes
+  // are for SuperAdmin and Manager.
+  router.get('/admin/accommodations', requireCapability('viewAccommodations'), async (ctx) => {
+    ctx.body = await admin.listAdminTypes(deps);
+  });
+
+  router.post('/admin/accommodations', requireCapability('manageAccommodations'), async (ctx) => {
+    const input = parse(AccommodationTypeRequest, ctx.request.body);
+    ctx.body = await admin.createType(deps, currentUser(ctx), input);
+    ctx.status = 201;
+  });
+
+  router.put('/admin/accommodations/:id', requireCapability('manageAccommodations'), async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const input = parse(AccommodationTypeRequest, ctx.request.body);
+    ctx.body = await admin.updateType(deps, currentUser(ctx), id, input);
+  });
+
+  router.delete('/admin/accommodations/:id', requireCapability('manageAccommodations'), async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    await admin.deleteType(deps, currentUser(ctx), id);
+    ctx.body = { message: 'Accommodation type deleted successfully!', id };
+  });
+
+  router.get('/admin/units', requireCapability('viewAccommodations'), async (ctx) => {
+    ctx.body = await admin.listAdminUnits(deps);
+  });
+
+  router.post('/admin/units', requireCapability('manageAccommodations'), async (ctx) => {
+    const input = parse(CreateUnitRequest, ctx.request.body);
+    ctx.body = await admin.createUnit(deps, currentUser(ctx), input);
+    ctx.status = 201;
+  });
+
+  router.put('/admin/units/:id', requireCapability('manageAccommodations'), async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const input = parse(UpdateUnitRequest, ctx.request.body);
+    ctx.body = await admin.updateUnit(deps, currentUser(ctx), id, input);
+  });
+
+  router.delete('/admin/units/:id', requireCapability('manageAccommodations'), async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    await admin.deleteUnit(deps, currentUser(ctx), id);
+    ctx.body = { message: 'Unit deleted successfully!', id };
+  });
+
+  /** Multipart, repeated 'images' field: each checked by content, re-encoded, stored, appended. */
+  router.post(
+    '/admin/accommodations/:id/images',
+    requireCapability('manageAccommodations'),
+    multipartUpload({ field: 'images', maxFiles: MAX_IMAGES_PER_UPLOAD }),
+    async (ctx) => {
+      const id = uuidParam(ctx.params.id);
+      const files = filesOf(ctx, 'images', MAX_IMAGES_PER_UPLOAD);
+      const names = await storeImages(deps, files, {
+        formats: ['jpeg', 'png', 'webp', 'avif'],
+        field: 'images',
+        invalidMessage: 'Invalid file type',
+        invalidDetail: (f) => `${f.originalFilename ?? 'The file'} is not an image file`,
+      });
+      try {
+        ctx.body = await admin.changeTypeImages(deps, currentUser(ctx), id, (images) => [...images, ...names.map((n) => `/uploads/${n}`)]);
+      } catch (err) {
+        await removeUploads(deps, names);
+        throw err;
+      }
+    },
+  );
+
+  /** Body { imageUrl } (or { url }): drops it from the type; an uploaded file is removed too. */
+  router.delete('/admin/accommodations/:id/images', requireCapability('manageAccommodations'), async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const { url } = parse(DeleteImageRequest, ctx.request.body);
+    const updated = await admin.changeTypeImages(deps, currentUser(ctx), id, (images) => {
+      if (!images.includes(url)) {
+        throw new ValidationError(`imageUrl: ${ACCOMMODATION_MESSAGES.imageNotFound}`, 'unknown_id', { imageUrl: ACCOMMODATION_MESSAGES.imageNotFound });
+      }
+      return images.filter((u) => u !== url);
+    });
+    const name = uploadNameOf(url);
+    if (name) await removeUploads(deps, [name]);
+    ctx.body = updated;
+  });
 }
+
+const MAX_IMAGES_PER_UPLOAD = 10;

@@ -32,3 +32,77 @@ export async function recordAudit(db: Db, e: AuditEntry): Promise<void> {
 export async function listAudit(db: Db, entityType: string, entityId: string) {
   return db('audit_log').where({ entity_type: entityType, entity_id: entityId }).orderBy('id', 'asc');
 }
+
+export interface AuditActorAt {
+  actorUsername: string;
+  at: Date;
+}
+
+/**
+ * Who last set a field of a row to a value, and when: the newest audit row of that entity
+ * whose `after` has field = value (e.g. status 'Checked-In'). The sync push names them in
+ * "already checked in by thandi at 10:42".
+ */
+export async function findLastChangeTo(
+  db: Db,
+  entityType: string,
+  entityId: string,
+  field: string,
+  value: string,
+): Promise<AuditActorAt | undefined> {
+  const row: { actor_username: string; created_at: Date | string } | undefined = await db('audit_log')
+    .where({ entity_type: entityType, entity_id: entityId })
+    .whereRaw('after ->> ? = ?', [field, value])
+    .orderBy('id', 'desc')
+    .first('actor_username', 'created_at');
+  return row ? { actorUsername: row.actor_username, at: new Date(row.created_at) } : undefined;
+}
+
+export interface AuditFilter {
+  entityType?: string;
+  entityId?: string;
+  actor?: string;
+  /** Instants: from inclusive, to exclusive. */
+  fromInstant?: Date;
+  toInstant?: Date;
+  limit: number;
+  offset: number;
+}
+
+interface AuditRow {
+  id: string | number;
+  actor_username: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  note: string | null;
+  created_at: Date | string;
+}
+
+/** One page of audit rows, newest first, and how many match in all. */
+export async function searchAudit(db: Db, f: AuditFilter) {
+  const q = db('audit_log');
+  if (f.entityType) q.where('entity_type', f.entityType);
+  if (f.entityId) q.where('entity_id', f.entityId);
+  if (f.actor) q.whereRaw('lower(actor_username) = lower(?)', [f.actor]);
+  if (f.fromInstant) q.where('created_at', '>=', f.fromInstant);
+  if (f.toInstant) q.where('created_at', '<', f.toInstant);
+  const [{ n }] = await q.clone().count('* as n');
+  const rows: AuditRow[] = await q.orderBy('id', 'desc').limit(f.limit).offset(f.offset);
+  return {
+    total: Number(n),
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      actorUsername: r.actor_username ?? 'system',
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      before: r.before,
+      after: r.after,
+      note: r.note,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}

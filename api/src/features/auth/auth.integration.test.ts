@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from './session.js';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ env: { LOGIN_RATE_LIMIT: '5' } });
+  t = await createTestContext({ now: '2026-03-02T08:00:00Z', env: { LOGIN_RATE_LIMIT: '5' } });
 });
 afterAll(() => t?.close());
 
@@ -30,7 +30,7 @@ describe('login and the current user', () => {
   it('answers 401 when not logged in', async () => {
     const res = await t.client().get('/api/auth/user');
     expect(res.status).toBe(401);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body).toEqual({ message: 'Unauthorized', code: 'unauthenticated' });
   });
 
   it('sets an httpOnly SameSite=Lax session cookie', async () => {
@@ -48,14 +48,21 @@ describe('login and the current user', () => {
   });
 
   it('renews the session id on login (a planted id is worthless)', async () => {
-    const c = t.client();
-    await c.post('/api/login', { username: 'guest', password: 'lodge-demo' });
-    const first = c.cookies.get(SESSION_COOKIE);
-    await c.post('/api/login', { username: 'manager', password: 'lodge-demo' });
-    const second = c.cookies.get(SESSION_COOKIE);
-    expect(first).toBeTruthy();
-    expect(second).toBeTruthy();
-    expect(second).not.toBe(first);
+    // The attacker gets a session of their own and plants its cookies in the victim's browser.
+    const attacker = t.client();
+    expect((await attacker.post('/api/login', { username: 'guest', password: 'lodge-demo' })).status).toBe(200);
+    const planted = new Map(attacker.cookies);
+    expect([...planted.keys()].sort()).toEqual([SESSION_COOKIE, `${SESSION_COOKIE}.sig`]);
+    const victim = t.client();
+    victim.cookies = new Map(planted);
+
+    expect((await victim.post('/api/login', { username: 'manager', password: 'lodge-demo' })).status).toBe(200);
+    expect(victim.cookies.get(SESSION_COOKIE)).toMatch(/\S/);
+    expect(victim.cookies.get(SESSION_COOKIE)).not.toBe(planted.get(SESSION_COOKIE));
+    expect((await victim.get('/api/auth/user')).body).toMatchObject({ username: 'manager' });
+    // The planted id does not carry the manager's login.
+    const withPlanted = await attacker.get('/api/auth/user');
+    expect(withPlanted.body.username).not.toBe('manager');
   });
 });
 
@@ -175,7 +182,7 @@ describe('login rate limit', () => {
     }
     const blocked = await c.post('/api/login', { username: 'superadmin', password: 'lodge-demo' });
     expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toBeTruthy();
+    expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60);
     expect(blocked.body.message).toMatch(/too many/i);
   });
 });

@@ -51,7 +51,7 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<Sess
 }
 
 /** Staff accounts come from a SuperAdmin or the CLI (create-staff). */
-export async function createUser(deps: Deps, input: RegisterRequest & { role: Role | null }): Promise<SessionUser> {
+export async function createUser(deps: Pick<Deps, 'db'>, input: RegisterRequest & { role: Role | null }): Promise<SessionUser> {
   const passwordHash = await hashPassword(input.password);
   const user = await repo.insertUser(deps.db, { ...input, passwordHash });
   if (!user) throw new ConflictError(AUTH_MESSAGES.usernameTaken, 'username_taken', { username: AUTH_MESSAGES.usernameTaken });

@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
+import type { DbOrTx } from '../../db/transaction.js';
 import { ValidationError, unknownId } from '../../http/errors.js';
 import type {
   AvailabilityRequest,
@@ -12,7 +12,7 @@ import * as repo from './availability.repo.js';
 export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
 export const NOT_A_PACKAGE_MESSAGE = 'This accommodation type is not a package';
 
-type Db = Knex | Knex.Transaction;
+type Db = DbOrTx;
 
 /**
  * A type's active units and how many are free for every night of the stay. An inactive type

@@ -5,6 +5,9 @@ import { Booking, BookingList, GuestList } from '../../../../shared/contracts/bo
 import { countRows, createPackage, createTypeWithUnits, guestData, stay } from './test-fixtures.js';
 
 const UNAVAILABLE = 'This accommodation is not available for the selected dates';
+const REFUND_THROUGH_ACTION =
+  'Refunds are made with the Refund action, which records them in the payment ledger (and with Paystack for card payments)';
+const CHILD_EDIT = 'This unit is part of an entire-lodge booking; change the entire-lodge booking instead';
 
 let t: TestContext;
 let manager: TestClient;
@@ -70,7 +73,7 @@ describe('who may call the admin endpoints', () => {
     expect((await t.client().request(method, path, body)).status).toBe(401);
     const res = await guest.request(method, path, body);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body).toEqual({ message: "You don't have permission to do this", code: 'forbidden' });
   });
 
   it('the admin package booking needs staff: 401 anonymous, 403 for a guest', async () => {
@@ -112,7 +115,7 @@ describe('who may call the admin endpoints', () => {
     expect(r1.status).toBe(403);
     const r2 = await receptionist.delete(`/api/admin/entire-lodge-bookings/${lodge.body.id}`);
     expect(r2.status).toBe(403);
-    expect(await t.db('bookings').where({ id: booking.id }).first()).toBeTruthy();
+    expect(await t.db('bookings').where({ id: booking.id }).pluck('id')).toEqual([booking.id]);
     expect(await t.db('bookings').where({ parent_booking_id: lodge.body.id })).toHaveLength(2);
 
     const m1 = await manager.delete(`/api/admin/bookings/${booking.id}`);
@@ -373,7 +376,7 @@ describe('PUT /api/admin/bookings/:id', () => {
     expect(reopened.body.status).toBe('Confirmed');
   });
 
-  it('marking Paid verifies, confirms and records the payment; a receptionist cannot mark Refunded', async () => {
+  it('marking Paid verifies, confirms and records the payment', async () => {
     const { unitIds } = await createTypeWithUnits(t.db, { units: 1, weekdayRate: 1000, weekendRate: 1000 });
     const b = await guestBooking(unitIds[0], stay(now(), 27, 2));
     const paid = await receptionist.put(`/api/admin/bookings/${b.id}`, { paymentStatus: 'Paid' });
@@ -385,12 +388,50 @@ describe('PUT /api/admin/bookings/:id', () => {
     await receptionist.put(`/api/admin/bookings/${b.id}`, { paymentStatus: 'Paid', specialRequests: 'x' });
     expect(await t.db('payment_transactions').where({ booking_id: b.id, type: 'payment' })).toHaveLength(1);
 
-    const refund = await receptionist.put(`/api/admin/bookings/${b.id}`, { paymentStatus: 'Refunded' });
-    expect(refund.status).toBe(403);
-    expect((await t.db('bookings').where({ id: b.id }).first()).payment_status).toBe('Paid');
-    const byManager = await manager.put(`/api/admin/bookings/${b.id}`, { paymentStatus: 'Refunded' });
-    expect(byManager.status).toBe(200);
-    expect(byManager.body.paymentStatus).toBe('Refunded');
+  });
+
+  it('the plain edit refuses Refunded and Partially Refunded, pointing to the refund action; nothing changes', async () => {
+    const { unitIds } = await createTypeWithUnits(t.db, { units: 1, weekdayRate: 1000, weekendRate: 1000 });
+    const b = await guestBooking(unitIds[0], stay(now(), 32, 2));
+    const paid = await manager.put(`/api/admin/bookings/${b.id}`, { paymentStatus: 'Paid' });
+    expect(paid.status).toBe(200);
+    const ledgerBefore = await t.db('payment_transactions').where({ booking_id: b.id }).orderBy('id');
+    for (const [client, paymentStatus] of [
+      [manager, 'Refunded'],
+      [superadmin, 'Partially Refunded'],
+      [receptionist, 'Refunded'],
+    ] as const) {
+      const res = await client.put(`/api/admin/bookings/${b.id}`, { paymentStatus });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        message: REFUND_THROUGH_ACTION,
+        code: 'refund_through_refund_action',
+        errors: { paymentStatus: REFUND_THROUGH_ACTION },
+      });
+    }
+    const row = await t.db('bookings').where({ id: b.id }).first();
+    expect(row).toMatchObject({ payment_status: 'Paid', version: paid.body.version });
+    expect(await t.db('payment_transactions').where({ booking_id: b.id }).orderBy('id')).toEqual(ledgerBefore);
+  });
+
+  it('a unit booking of an entire-lodge booking cannot be changed on its own: 422, nothing changes, the unit stays held', async () => {
+    const a = await createTypeWithUnits(t.db, { units: 2 });
+    const packageTypeId = await createPackage(t.db, [a.typeId]);
+    const dates = stay(now(), 33, 2);
+    const lodge = await t.client().post('/api/bookings', { packageTypeId, checkInDate: dates.checkIn, checkOutDate: dates.checkOut, paymentMethod: 'EFT', guestData: guestData('lodge-child') });
+    expect(lodge.status).toBe(201);
+    const children = await t.db('bookings').where({ parent_booking_id: lodge.body.id }).orderBy('reference');
+    const before = await t.db('bookings').where({ parent_booking_id: lodge.body.id }).orWhere({ id: lodge.body.id }).orderBy('reference');
+
+    for (const body of [{ status: 'Cancelled' }, { paymentStatus: 'Paid' }, { specialRequests: 'Cot' }]) {
+      const res = await manager.put(`/api/admin/bookings/${children[0].id}`, body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ message: CHILD_EDIT, code: 'entire_lodge_child' });
+    }
+    expect(await t.db('bookings').where({ parent_booking_id: lodge.body.id }).orWhere({ id: lodge.body.id }).orderBy('reference')).toEqual(before);
+    expect(await audit(children[0].id)).toHaveLength(0);
+    const avail = await t.client().post('/api/availability', { ...dates, accommodationTypeId: a.typeId });
+    expect(avail.body).toMatchObject({ available: false, availableUnits: 0 });
   });
 
   it('a changed total is recorded as an override in the audit log', async () => {
@@ -455,6 +496,8 @@ describe('GET /api/admin/guests', () => {
     expect(res.status).toBe(200);
     const emma = GuestList.parse(res.body).find((g) => g.email === 'emma.collins@example.org');
     expect(emma).toMatchObject({ firstName: 'Emma', lastName: 'Collins' });
-    expect(emma?.bookingCount).toBeGreaterThan(0);
+    const emmasBookings = await t.db('bookings').whereRaw('lower(guest_email) = ?', ['emma.collins@example.org']).where({ is_entire_lodge_child: false });
+    expect(emma?.bookingCount).toBe(emmasBookings.length);
+    expect(emmasBookings.length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
 import { PROMO_MESSAGES } from '../../../../shared/domain/pricing.js';
 import { isBookingReference } from '../../../../shared/domain/reference.js';
-import { createGuestBooking } from './bookings.service.js';
+import { createGuestBooking } from './create-guest-booking.js';
 import { countRows, createPackage, createTypeWithUnits, guestData, stay } from './test-fixtures.js';
 
 const UNAVAILABLE = 'This accommodation is not available for the selected dates';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { BookingPatch } from '../../../../shared/domain/booking-update.js';
 import type { Booking, GuestListItem } from '../../../../shared/contracts/bookings.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import { unitHeldSql } from '../../db/unit-held.js';
@@ -35,6 +36,7 @@ export interface BookingRow {
   checked_out_at: Date | null;
   cancelled_at: Date | null;
   cancellation_reason: string | null;
+  promo_use_returned_at: Date | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -91,6 +93,13 @@ export async function findBookingById(db: Db, id: string): Promise<Booking | und
   return row ? toBooking(row) : undefined;
 }
 
+/** Bookings by id (the sync pull's page), in no particular order. */
+export async function findBookingsByIds(db: Db, ids: readonly string[]): Promise<Booking[]> {
+  if (ids.length === 0) return [];
+  const rows: BookingRow[] = await bookingsQuery(db).whereIn('b.id', ids);
+  return rows.map(toBooking);
+}
+
 /** The raw row, locked for the rest of the transaction (a status change reads then writes). */
 export async function findBookingRowForUpdate(trx: Knex.Transaction, id: string): Promise<BookingRow | undefined> {
   return trx<BookingRow>('bookings').where({ id }).forUpdate().first();
@@ -119,10 +128,6 @@ export async function listBookings(db: Db, f: BookingFilter): Promise<Booking[]>
   if (f.entireLodgeParents) q.whereNull('b.unit_id').whereNull('b.parent_booking_id');
   const rows: BookingRow[] = await q;
   return rows.map(toBooking);
-}
-
-export async function listChildRows(trx: Knex.Transaction, parentId: string): Promise<BookingRow[]> {
-  return trx<BookingRow>('bookings').where({ parent_booking_id: parentId }).orderBy('reference').forUpdate();
 }
 
 export type BookingInsert = {
@@ -166,27 +171,79 @@ export async function insertBooking(db: Db, b: BookingInsert): Promise<string> {
   return rows[0].id;
 }
 
-export async function bookingExists(db: Db, id: string): Promise<boolean> {
-  return !!(await db('bookings').where({ id }).first('id'));
+/** What the bookings use cases write: the domain's patch, and the hold. */
+export type BookingWrite = BookingPatch & { holdExpiresAt?: Date | null };
+
+const COLUMNS: Record<Exclude<keyof BookingWrite, 'totalCents'>, string> = {
+  status: 'status',
+  paymentStatus: 'payment_status',
+  paymentVerified: 'payment_verified',
+  paymentMethod: 'payment_method',
+  specialRequests: 'special_requests',
+  cancellationReason: 'cancellation_reason',
+  checkedInAt: 'checked_in_at',
+  checkedOutAt: 'checked_out_at',
+  cancelledAt: 'cancelled_at',
+  holdExpiresAt: 'hold_expires_at',
+};
+
+function toColumns(patch: BookingWrite): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (key === 'totalCents') row.total_amount = centsToDecimalText(value as number);
+    else row[COLUMNS[key as keyof typeof COLUMNS]] = value;
+  }
+  return row;
 }
 
 /** Conditional on the version read: 0 when someone changed the row in between. */
-export async function updateBookingRow(db: Db, id: string, version: number, patch: Record<string, unknown>): Promise<number> {
-  return db('bookings').where({ id, version }).update(patch);
+export async function updateBooking(db: Db, id: string, version: number, patch: BookingWrite): Promise<number> {
+  return db('bookings').where({ id, version }).update(toColumns(patch));
 }
 
-export async function updateChildren(db: Db, parentId: string, patch: Record<string, unknown>): Promise<number> {
-  return db('bookings').where({ parent_booking_id: parentId }).update(patch);
+export async function updateChildren(db: Db, parentId: string, patch: BookingWrite): Promise<number> {
+  const columns = toColumns(patch);
+  if (Object.keys(columns).length === 0) return 0;
+  return db('bookings').where({ parent_booking_id: parentId }).update(columns);
 }
 
-/** Deletes a booking (its children and ledger rows go by cascade) and leaves deletion markers for the sync pull. */
+/** Sets the Paystack reference of a booking that has none yet; false when it already had one. */
+export async function setPaystackReference(db: Db, bookingId: string, reference: string): Promise<boolean> {
+  const n = await db('bookings').where({ id: bookingId }).whereNull('paystack_reference').update({ paystack_reference: reference });
+  return n === 1;
+}
+
+/**
+ * Marks the booking's promo use as given back, once: the promo code's id when this call
+ * marked it, null when there is no code or it was given back before.
+ */
+export async function markPromoUseReturned(db: Db, bookingId: string, at: Date): Promise<string | null> {
+  const rows: { promo_code_id: string }[] = await db('bookings')
+    .where({ id: bookingId })
+    .whereNotNull('promo_code_id')
+    .whereNull('promo_use_returned_at')
+    .update({ promo_use_returned_at: at })
+    .returning('promo_code_id');
+  return rows[0]?.promo_code_id ?? null;
+}
+
+export async function clearPromoUseReturned(db: Db, bookingId: string): Promise<void> {
+  await db('bookings').where({ id: bookingId }).update({ promo_use_returned_at: null });
+}
+
+/** A booking by its Paystack reference. */
+export async function findBookingByPaystackReference(db: Db, reference: string): Promise<Booking | undefined> {
+  const row: BookingRow | undefined = await bookingsQuery(db).where('b.paystack_reference', reference).first();
+  return row ? toBooking(row) : undefined;
+}
+
+/**
+ * Deletes a booking (its children and ledger rows go by cascade). The sync pull's deletion
+ * markers are written by a trigger on bookings (migration 20261122000500), cascades included.
+ */
 export async function deleteBookingWithChildren(db: Db, id: string): Promise<number> {
-  const children: { id: string }[] = await db('bookings').where({ parent_booking_id: id }).select('id');
-  const n = await db('bookings').where({ id }).delete();
-  if (n > 0) {
-    await db('deleted_records').insert([id, ...children.map((c) => c.id)].map((entityId) => ({ entity_type: 'booking', entity_id: entityId })));
-  }
-  return n;
+  return db('bookings').where({ id }).delete();
 }
 
 // ---- units and types
@@ -303,77 +360,6 @@ export async function listGuests(db: Db): Promise<GuestListItem[]> {
     lastCheckInDate: r.last_check_in_date ?? null,
     createdAt: new Date(r.created_at).toISOString(),
   }));
-}
-
-// ---- ledger
-
-export interface LedgerInsert {
-  booking_id: string;
-  type: 'payment' | 'refund' | 'discount';
-  subtype: string;
-  status: 'pending' | 'processing' | 'success' | 'failed' | 'needs-attention';
-  amount_cents: number;
-  description: string;
-  gateway_reference?: string | null;
-  created_by_user_id?: string | null;
-}
-
-export async function insertLedgerEntries(db: Db, entries: LedgerInsert[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db('payment_transactions').insert(
-    entries.map(({ amount_cents, ...e }) => ({ ...e, currency: 'ZAR', amount: centsToDecimalText(amount_cents) })),
-  );
-}
-
-/** Money received for a booking so far (successful payments less refunds not failed), in cents. */
-export async function netPaidCents(db: Db, bookingId: string): Promise<number> {
-  const rows: { type: string; status: string; amount: string }[] = await db('payment_transactions')
-    .where({ booking_id: bookingId })
-    .whereIn('type', ['payment', 'refund'])
-    .select('type', 'status', 'amount');
-  let cents = 0;
-  for (const r of rows) {
-    if (r.type === 'payment' && r.status === 'success') cents += randToCents(r.amount);
-    if (r.type === 'refund' && r.status !== 'failed') cents -= Math.abs(randToCents(r.amount));
-  }
-  return cents;
-}
-
-// ---- settings the booking flow needs
-
-export interface BookingSettings {
-  lodgeName: string;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  address: string | null;
-  bankName: string | null;
-  accountHolder: string | null;
-  accountNumber: string | null;
-  branchCode: string | null;
-  allowEftPayments: boolean;
-  allowCardPayments: boolean;
-  eftHoldDurationHours: number;
-  /** Percent. */
-  cardPaymentDiscount: number;
-}
-
-export async function getBookingSettings(db: Db): Promise<BookingSettings> {
-  const s = await db('settings').where({ id: 1 }).first();
-  if (!s) throw new Error('settings row missing: migrations not run?');
-  return {
-    lodgeName: s.lodge_name,
-    contactEmail: s.contact_email,
-    contactPhone: s.contact_phone,
-    address: s.address,
-    bankName: s.bank_name,
-    accountHolder: s.account_holder,
-    accountNumber: s.account_number,
-    branchCode: s.branch_code,
-    allowEftPayments: s.allow_eft_payments,
-    allowCardPayments: s.allow_card_payments,
-    eftHoldDurationHours: s.eft_hold_duration_hours,
-    cardPaymentDiscount: Number(s.card_payment_discount),
-  };
 }
 
 // ---- dashboard

@@ -41,8 +41,7 @@ describe('hold expiry', () => {
     expect((await t.db('bookings').where({ id }).first()).status).toBe('Provisional');
 
     t.clock.advance(2 * 60_000);
-    const first = await expireHolds(t.deps);
-    expect(first.expired).toBeGreaterThanOrEqual(1);
+    await expireHolds(t.deps);
     const row = await t.db('bookings').where({ id }).first();
     expect(row.status).toBe('Cancelled');
     expect(row.cancellation_reason).toBe('Payment not received before the hold expired');

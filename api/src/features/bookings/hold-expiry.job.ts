@@ -1,12 +1,11 @@
 import type { Deps } from '../../deps.js';
 import type { Job } from '../../jobs/job-runner.js';
 import { runExclusive } from '../../jobs/advisory-lock.js';
-import { enqueueEmail } from '../email/email.service.js';
-import { holdExpired } from '../email/email.templates.js';
 import { recordAudit } from '../audit/audit.repo.js';
-import { randToCents } from '../../../../shared/domain/money.js';
+import { getSettings } from '../settings/settings.service.js';
+import { cancelUnpaidBooking } from './cancel-unpaid-booking.js';
+import { enqueueHoldExpiredEmail } from './booking-emails.js';
 import * as repo from './bookings.repo.js';
-import { lodgeDetailsOf } from './bookings.service.js';
 
 export const HOLD_EXPIRED_REASON = {
   EFT: 'Payment not received before the hold expired',
@@ -16,9 +15,10 @@ export const HOLD_EXPIRED_REASON = {
 
 /**
  * Cancels Provisional, unpaid bookings whose hold has run out (an entire-lodge parent with
- * its children), tells each guest by e-mail and writes the audit row, all in one
- * transaction per run. Safe with several API instances: one advisory lock per run, and the
- * rows are claimed with SKIP LOCKED so a payment confirming a booking right now is passed over.
+ * its children, the promo use given back), tells each guest by e-mail and writes the audit
+ * row, all in one transaction per run. Safe with several API instances: one advisory lock
+ * per run, and the rows are claimed with SKIP LOCKED so a payment confirming a booking right
+ * now is passed over.
  */
 export async function expireHolds(
   deps: Pick<Deps, 'db' | 'clock' | 'log'>,
@@ -28,27 +28,12 @@ export async function expireHolds(
   const result = await runExclusive(deps.db, 'hold-expiry', async (trx) => {
     const rows = await repo.claimExpiredHolds(trx, now, opts.limit ?? 100);
     if (rows.length === 0) return 0;
-    const settings = await repo.getBookingSettings(trx);
+    const settings = await getSettings(trx);
     let expired = 0;
     for (const row of rows) {
       const reason = HOLD_EXPIRED_REASON[row.payment_method];
-      const patch = { status: 'Cancelled', cancelled_at: now, cancellation_reason: reason };
-      if ((await repo.updateBookingRow(trx, row.id, row.version, patch)) === 0) continue;
-      if (row.unit_id === null) await repo.updateChildren(trx, row.id, patch);
-      const rendered = holdExpired({
-        lodge: lodgeDetailsOf(settings),
-        booking: {
-          reference: row.reference,
-          guestName: row.guest_name,
-          accommodationName: row.accommodation_type_name ?? row.unit_name ?? 'Your accommodation',
-          checkInDate: row.check_in_date,
-          checkOutDate: row.check_out_date,
-          numberOfGuests: row.number_of_guests,
-          totalCents: randToCents(row.total_amount),
-        },
-        method: row.payment_method,
-      });
-      await enqueueEmail(trx, { to: row.guest_email, ...rendered, bookingId: row.id, dedupeKey: `hold-expired:${row.id}` });
+      if (!(await cancelUnpaidBooking(deps, row.id, { reason, trx }))) continue;
+      await enqueueHoldExpiredEmail(trx, settings, (await repo.findBookingById(trx, row.id))!);
       await recordAudit(trx, {
         actor: null,
         action: 'booking.hold_expired',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Database as Knex } from '../../db/transaction.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
 
 /**

@@ -1,8 +1,9 @@
 import { format, parseISO, differenceInCalendarDays } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 
-/** Guests read every time in the lodge's time, whatever zone the server runs in. */
-export const LODGE_TIME_ZONE = 'Africa/Johannesburg';
+import { LODGE_TIME_ZONE } from '../../../../shared/domain/dates.js';
+
+// Guests read every time in the lodge's time (LODGE_TIME_ZONE), whatever zone the server runs in.
 
 /** Integer cents as rand: 245000 -> 'R 2,450.00'; negative -> '-R 2,450.00'. */
 export function formatRand(cents: number): string {

@@ -147,9 +147,3 @@ export async function listOutboxEmails(
   if (filter.template) q.where('template', filter.template);
   return (await q).map(toEmail);
 }
-
-/** The sender name: the lodge's name from the one settings row. */
-export async function findLodgeName(db: Db): Promise<string | undefined> {
-  const row = await db('settings').select('lodge_name').where({ id: 1 }).first();
-  return (row?.lodge_name as string | undefined) ?? undefined;
-}

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
 import type { Mailer } from '../../adapters/mailer.js';
+import type { DbOrTx } from '../../db/transaction.js';
+import { getSettings } from '../settings/settings.service.js';
 import type { EmailTemplateName } from './email.templates.js';
 import {
   claimDueEmails,
-  findLodgeName,
   insertOutboxEmail,
   markEmailFailed,
   markEmailSent,
@@ -33,7 +33,7 @@ export interface EnqueueEmailInput {
 
 /** Queues a message in the caller's transaction. queued is false when the dedupe key was already used. */
 export async function enqueueEmail(
-  trx: Knex | Knex.Transaction,
+  trx: DbOrTx,
   input: EnqueueEmailInput,
 ): Promise<{ id: string | null; queued: boolean }> {
   const to = input.to.trim();
@@ -91,7 +91,7 @@ export async function sendDueEmails(
       limit: batchSize,
     });
     if (claimed.length === 0) break;
-    lodgeName ??= await findLodgeName(deps.db);
+    lodgeName ??= (await getSettings(deps.db)).lodgeName;
     for (const email of claimed) {
       await sendOne(deps, mailer, email, lodgeName, result);
     }

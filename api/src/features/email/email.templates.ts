@@ -13,7 +13,8 @@ export type EmailTemplateName =
   | 'payment-confirmed'
   | 'hold-expired'
   | 'booking-cancelled'
-  | 'refund-issued';
+  | 'refund-issued'
+  | 'contact-enquiry';
 
 export interface RenderedEmail {
   template: EmailTemplateName;
@@ -224,4 +225,27 @@ export function refundIssued(input: {
     ]),
   ];
   return render('refund-issued', lodge, `Refund for booking ${booking.reference}`, booking.guestName, blocks);
+}
+
+/** A visitor's message from the contact form, to the lodge's own address. */
+export function contactEnquiry(input: {
+  lodge: LodgeDetails;
+  enquiry: { name: string; email: string; phone: string | null; subject: string | null; message: string };
+  receivedAt: Date;
+}): RenderedEmail {
+  const { lodge, enquiry } = input;
+  const blocks: Block[] = [
+    p(`${enquiry.name} sent a message through the contact form of the website.`, true),
+    rows('Enquiry', [
+      ['Name', enquiry.name],
+      ['Email', enquiry.email],
+      ['Phone', enquiry.phone ?? '-'],
+      ['Subject', enquiry.subject ?? '-'],
+      ['Received', formatLodgeDateTime(input.receivedAt)],
+    ]),
+    p(enquiry.message),
+    p(`Please reply to ${enquiry.email}.`),
+  ];
+  const subject = `Website enquiry from ${enquiry.name}${enquiry.subject ? `: ${enquiry.subject}` : ''}`;
+  return render('contact-enquiry', lodge, subject, `${lodge.lodgeName} team`, blocks);
 }

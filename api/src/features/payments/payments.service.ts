@@ -1,18 +1,16 @@
 import { addMinutes } from 'date-fns';
-import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
-import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, UnprocessableError, UpstreamError, PG, pgCode, unknownId } from '../../http/errors.js';
+import type { Tx } from '../../db/transaction.js';
+import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, UnprocessableError, UpstreamError, unknownId } from '../../http/errors.js';
 import {
   checkPayment,
-  createPaystackClient,
   parseWebhookEvent,
   PaystackError,
   verifyWebhookSignature,
-  type PaystackClient,
   type PaystackTransaction,
   type PaystackWebhookEvent,
 } from '../../adapters/paystack.js';
-import { bookingTargetOf } from '../../../../shared/contracts/bookings.js';
+import type { Booking } from '../../../../shared/contracts/bookings.js';
 import type {
   InitializePaymentRequest,
   InitializePaymentResponse,
@@ -23,8 +21,15 @@ import { generatePaystackReference } from '../../../../shared/domain/reference.j
 import { paymentStatusAfterRefund, summariseLedger, type LedgerEntryStatus } from '../../../../shared/domain/payment-ledger.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { enqueueEmail } from '../email/email.service.js';
-import { paymentConfirmed, type BookingForEmail } from '../email/email.templates.js';
-import { createGuestBooking } from '../bookings/bookings.service.js';
+import { paymentConfirmed } from '../email/email.templates.js';
+import { getSettings, lodgeDetailsOf } from '../settings/settings.service.js';
+import { createGuestBooking } from '../bookings/create-guest-booking.js';
+import { requireBookingTarget } from '../bookings/booking-target.js';
+import { cancelUnpaidBooking } from '../bookings/cancel-unpaid-booking.js';
+import { markBookingPaid, setBookingPaymentStatus, setBookingPaystackReference } from '../bookings/record-payment.js';
+import { getBooking, getBookingByPaystackReference, lockBooking } from '../bookings/queries.js';
+import { bookingForEmail } from '../bookings/booking-emails.js';
+import { recordLedgerEntry } from './ledger.service.js';
 import * as repo from './payments.repo.js';
 
 export const PAYMENT_ERRORS = {
@@ -43,12 +48,6 @@ export const PAYMENT_ERRORS = {
 
 export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
 
-/** A Paystack client for the secret key now in the settings. */
-export function paystackFor(deps: Deps, secretKey: string): PaystackClient {
-  if (deps.paystack) return deps.paystack(secretKey);
-  return createPaystackClient({ baseUrl: deps.config.PAYSTACK_BASE_URL, secretKey, timeoutMs: deps.config.PAYSTACK_TIMEOUT_MS });
-}
-
 // ---- initialize
 
 /**
@@ -58,16 +57,16 @@ export function paystackFor(deps: Deps, secretKey: string): PaystackClient {
  * are free at once instead of when the hold runs out.
  */
 export async function initializeCardPayment(deps: Deps, input: InitializePaymentRequest): Promise<InitializePaymentResponse> {
-  const settings = await repo.getPaymentSettings(deps.db);
-  if (!settings.publicKey || !settings.secretKey) {
+  const settings = await getSettings(deps.db);
+  const publicKey = settings.paystackPublicKey;
+  const secretKey = settings.paystackSecretKey;
+  if (!publicKey || !secretKey) {
     throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
   }
   if (!settings.allowCardPayments) throw new UnprocessableError(PAYMENT_ERRORS.cardDisabled, 'card_payments_disabled');
 
   const { bookingData, guestData } = input;
-  const target = bookingTargetOf(bookingData);
-  // The contract's refinement guarantees a target; this only satisfies the type.
-  if (!target) throw new UnprocessableError('unitId or packageTypeId is required', 'validation_error');
+  const target = requireBookingTarget(bookingData);
 
   const holdExpiresAt = addMinutes(deps.clock.now(), deps.config.CARD_HOLD_MINUTES);
   const { booking } = await createGuestBooking(
@@ -97,9 +96,9 @@ export async function initializeCardPayment(deps: Deps, input: InitializePayment
   try {
     if (!reference) {
       reference = generatePaystackReference(booking.reference);
-      await repo.setPaystackReference(deps.db, booking.id, reference);
+      await setBookingPaystackReference(deps, booking.id, reference);
     }
-    const client = paystackFor(deps, settings.secretKey);
+    const client = deps.paystack(secretKey);
     const init = await client.initialize({
       email: guestData.email,
       amountCents,
@@ -113,7 +112,7 @@ export async function initializeCardPayment(deps: Deps, input: InitializePayment
     return {
       access_code: init.accessCode,
       reference,
-      public_key: settings.publicKey,
+      public_key: publicKey,
       authorization_url: init.authorizationUrl,
       bookingId: booking.id,
       bookingReference: booking.reference,
@@ -138,18 +137,16 @@ async function releaseBooking(deps: Deps, bookingId: string, cause: unknown): Pr
   const reason = `Payment initialization failed${cause instanceof Error && cause.message ? `: ${cause.message}` : ''}`;
   try {
     await deps.db.transaction(async (trx) => {
-      const cancelled = await repo.cancelUnpaidProvisional(trx, bookingId, reason, deps.clock.now());
-      if (cancelled > 0) {
-        await recordAudit(trx, {
-          actor: null,
-          action: 'booking.cancel',
-          entityType: 'booking',
-          entityId: bookingId,
-          before: { status: 'Provisional' },
-          after: { status: 'Cancelled' },
-          note: reason,
-        });
-      }
+      if (!(await cancelUnpaidBooking(deps, bookingId, { reason, clearHold: true, trx }))) return;
+      await recordAudit(trx, {
+        actor: null,
+        action: 'booking.cancel',
+        entityType: 'booking',
+        entityId: bookingId,
+        before: { status: 'Provisional' },
+        after: { status: 'Cancelled' },
+        note: reason,
+      });
     });
   } catch (releaseErr) {
     // The hold-expiry job frees the dates later; the guest still gets the 502.
@@ -160,11 +157,11 @@ async function releaseBooking(deps: Deps, bookingId: string, cause: unknown): Pr
 // ---- verify and the charge.success webhook: one confirmation path
 
 export type PaymentOutcome =
-  | { kind: 'confirmed'; booking: repo.PaymentBooking; amountCents: number }
+  | { kind: 'confirmed'; booking: Booking; amountCents: number }
   /** Recorded before (by the other path, or a repeated call). */
-  | { kind: 'already_recorded'; booking: repo.PaymentBooking; amountCents: number }
+  | { kind: 'already_recorded'; booking: Booking; amountCents: number }
   /** Money received for a booking that stays Cancelled: staff must refund it. */
-  | { kind: 'paid_after_cancellation'; booking: repo.PaymentBooking; amountCents: number }
+  | { kind: 'paid_after_cancellation'; booking: Booking; amountCents: number }
   | { kind: 'not_successful'; status: string; gatewayResponse: string | null }
   | { kind: 'mismatch'; reason: string }
   | { kind: 'unknown_reference' };
@@ -175,23 +172,24 @@ type Via = 'verify' | 'webhook';
  * Records a Paystack charge against its booking, once. Only `success` with the booking's
  * amount (cents), ZAR and our reference counts (checkPayment). The booking row is locked first,
  * so verify and the webhook for the same charge take turns; the payment row's unique index
- * makes the second a no-op, and the e-mail's dedupe key keeps it to one message.
+ * makes the second a no-op, and the e-mail's dedupe key keeps it to one message. What the
+ * payment does to the booking (confirm, reinstate, mark paid) is the bookings feature's call.
  */
 export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via: Via): Promise<PaymentOutcome> {
-  const found = await repo.findPaymentBooking(deps.db, { paystackReference: tx.reference });
+  const found = await getBookingByPaystackReference(deps.db, tx.reference);
   if (!found) return { kind: 'unknown_reference' };
   if (tx.status !== 'success') return { kind: 'not_successful', status: tx.status, gatewayResponse: tx.gatewayResponse };
 
-  const settings = await repo.getPaymentSettings(deps.db);
   return deps.db.transaction(async (trx): Promise<PaymentOutcome> => {
-    const booking = await repo.findPaymentBooking(trx, { id: found.id }, { forUpdate: true });
+    const booking = await lockBooking(trx, found.id);
     if (!booking) return { kind: 'unknown_reference' };
-    const check = checkPayment(tx, { reference: booking.paystackReference ?? '', amountCents: booking.totalCents, currency: 'ZAR' });
+    const totalCents = randToCents(booking.totalAmount);
+    const check = checkPayment(tx, { reference: booking.paystackReference ?? '', amountCents: totalCents, currency: 'ZAR' });
     if (!check.ok) {
       const detail = {
         reason: check.reason,
         reference: tx.reference,
-        expected: { amountCents: booking.totalCents, currency: 'ZAR' },
+        expected: { amountCents: totalCents, currency: 'ZAR' },
         received: { amountCents: tx.amountCents, currency: tx.currency, status: tx.status },
       };
       deps.log.warn({ bookingId: booking.id, via, ...detail }, 'Paystack payment does not match the booking; not confirmed');
@@ -206,7 +204,7 @@ export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via
       return { kind: 'mismatch', reason: check.reason };
     }
 
-    const entry = await repo.insertLedgerEntry(trx, {
+    const entry = await recordLedgerEntry(trx, {
       bookingId: booking.id,
       type: 'payment',
       subtype: 'card',
@@ -223,20 +221,7 @@ export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via
     }
 
     const before = { status: booking.status, paymentStatus: booking.paymentStatus };
-    let outcome: 'confirmed' | 'paid' | 'reinstated' | 'paid_after_cancellation';
-    if (booking.status === 'Provisional') {
-      await repo.confirmPaidBooking(trx, booking.id, 'Provisional');
-      outcome = 'confirmed';
-    } else if (booking.status === 'Cancelled') {
-      outcome = (await tryReinstate(trx, booking)) ? 'reinstated' : 'paid_after_cancellation';
-      if (outcome === 'paid_after_cancellation') await repo.markBookingPaid(trx, booking.id);
-    } else {
-      // Staff moved it on already (confirmed by hand, checked in): the money is what is new.
-      // A booking already marked Paid stays as it is.
-      if (booking.paymentStatus !== 'Paid') await repo.markBookingPaid(trx, booking.id);
-      outcome = 'paid';
-    }
-    const after = (await repo.findPaymentBooking(trx, { id: booking.id }))!;
+    const { outcome, holdExpired, booking: after } = await markBookingPaid(deps, booking.id, { trx });
 
     await recordAudit(trx, {
       actor: null,
@@ -247,7 +232,7 @@ export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via
       after: { status: after.status, paymentStatus: after.paymentStatus, amountCents: tx.amountCents, reference: tx.reference },
       note:
         outcome === 'paid_after_cancellation'
-          ? isHoldExpiry(booking)
+          ? holdExpired
             ? 'paid after hold expired: refund needed'
             : 'paid after the booking was cancelled: refund needed'
           : outcome === 'reinstated'
@@ -258,51 +243,16 @@ export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via
     if (outcome === 'paid_after_cancellation') return { kind: 'paid_after_cancellation', booking: after, amountCents: tx.amountCents };
     const newlyPaid = outcome === 'confirmed' || outcome === 'reinstated' || before.paymentStatus !== 'Paid';
     if (newlyPaid) {
+      const settings = await getSettings(trx);
       await enqueueEmail(trx, {
         to: after.guestEmail,
-        ...paymentConfirmed({ lodge: settings.lodge, booking: bookingForEmail(after), amountPaidCents: tx.amountCents, method: 'Card' }),
+        ...paymentConfirmed({ lodge: lodgeDetailsOf(settings), booking: bookingForEmail(after), amountPaidCents: tx.amountCents, method: 'Card' }),
         bookingId: after.id,
         dedupeKey: `payment-confirmed:${after.id}`,
       });
     }
     return { kind: 'confirmed', booking: after, amountCents: tx.amountCents };
   });
-}
-
-/** The hold-expiry job cancels a booking once its hold has run out. */
-function isHoldExpiry(b: repo.PaymentBooking): boolean {
-  return !!b.holdExpiresAt && !!b.cancelledAt && b.cancelledAt.getTime() >= b.holdExpiresAt.getTime();
-}
-
-/**
- * A payment that lands after the hold expired gets its booking back when the unit is still
- * free. Only a hold-expiry cancellation is undone: a booking staff cancelled stays cancelled.
- * The exclusion constraint decides whether the unit is free; its refusal rolls back the
- * savepoint only.
- */
-async function tryReinstate(trx: Knex.Transaction, booking: repo.PaymentBooking): Promise<boolean> {
-  if (!isHoldExpiry(booking)) return false;
-  try {
-    await trx.transaction(async (savepoint) => {
-      await repo.confirmPaidBooking(savepoint, booking.id, 'Cancelled');
-    });
-    return true;
-  } catch (err) {
-    if (pgCode(err) === PG.EXCLUSION_VIOLATION) return false;
-    throw err;
-  }
-}
-
-export function bookingForEmail(b: repo.PaymentBooking): BookingForEmail {
-  return {
-    reference: b.reference,
-    guestName: b.guestName,
-    accommodationName: b.accommodationName,
-    checkInDate: b.checkInDate,
-    checkOutDate: b.checkOutDate,
-    numberOfGuests: b.numberOfGuests,
-    totalCents: b.totalCents,
-  };
 }
 
 const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
@@ -312,20 +262,20 @@ const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', '
  * call. Asks Paystack, never the browser, whether the money arrived.
  */
 export async function verifyCardPayment(deps: Deps, reference: string): Promise<VerifyPaymentResponse> {
-  const booking = await repo.findPaymentBooking(deps.db, { paystackReference: reference });
+  const booking = await getBookingByPaystackReference(deps.db, reference);
   if (!booking) throw unknownId('reference', PAYMENT_ERRORS.unknownReference);
 
   // Recorded already (the webhook was first, or the page was reloaded): no need to ask again.
   const recorded = await repo.findPaymentEntryByGatewayReference(deps.db, reference);
   if (recorded?.status === 'success') {
-    return verifiedAnswer(recorded.amountCents, reference, (await repo.findPaymentBooking(deps.db, { id: booking.id }))!);
+    return verifiedAnswer(recorded.amountCents, reference, (await getBooking(deps.db, booking.id))!);
   }
 
-  const settings = await repo.getPaymentSettings(deps.db);
-  if (!settings.secretKey) throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
+  const secretKey = (await getSettings(deps.db)).paystackSecretKey;
+  if (!secretKey) throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
   let tx: PaystackTransaction | null;
   try {
-    tx = await paystackFor(deps, settings.secretKey).verify(reference);
+    tx = await deps.paystack(secretKey).verify(reference);
   } catch (err) {
     deps.log.warn({ err, reference }, 'Paystack verify failed');
     throw new UpstreamError(PAYMENT_ERRORS.verificationFailed, 'payment_verification_failed');
@@ -356,7 +306,7 @@ export async function verifyCardPayment(deps: Deps, reference: string): Promise<
   }
 }
 
-function verifiedAnswer(amountCents: number, reference: string, booking: repo.PaymentBooking): VerifyPaymentResponse {
+function verifiedAnswer(amountCents: number, reference: string, booking: Booking): VerifyPaymentResponse {
   if (booking.status === 'Cancelled') throw new ConflictError(PAYMENT_ERRORS.paidAfterCancellation, 'paid_after_cancellation');
   return {
     message: PAYMENT_VERIFIED_MESSAGE,
@@ -378,8 +328,8 @@ function verifiedAnswer(amountCents: number, reference: string, booking: repo.Pa
  * Paystack retries until it gets a 200.
  */
 export async function handleWebhook(deps: Deps, rawBody: Buffer | string | undefined, signature: string | undefined): Promise<void> {
-  const settings = await repo.getPaymentSettings(deps.db);
-  if (rawBody === undefined || !verifyWebhookSignature(rawBody, signature, settings.secretKey)) {
+  const secretKey = (await getSettings(deps.db)).paystackSecretKey;
+  if (rawBody === undefined || !verifyWebhookSignature(rawBody, signature, secretKey)) {
     throw new UnauthorizedError(PAYMENT_ERRORS.invalidSignature, 'invalid_signature');
   }
   let event: PaystackWebhookEvent;
@@ -445,14 +395,14 @@ export async function applyRefundEvent(
       return;
     }
     if (FINAL_LEDGER_STATUSES.includes(entry.status) || entry.status === status) return;
-    await repo.findPaymentBooking(trx, { id: entry.bookingId }, { forUpdate: true });
+    await lockBooking(trx, entry.bookingId);
     await repo.updateLedgerEntry(trx, entry.id, {
       status,
       ...(entry.gatewayReference === null && refund.refundId ? { gatewayReference: refund.refundId } : {}),
     });
     let paymentStatusNote = '';
     if (status === 'failed') {
-      const paymentStatus = await recomputePaymentStatus(trx, entry.bookingId);
+      const paymentStatus = await recomputePaymentStatus(deps, trx, entry.bookingId);
       paymentStatusNote = `; payment status now ${paymentStatus}`;
     }
     await recordAudit(trx, {
@@ -468,7 +418,7 @@ export async function applyRefundEvent(
 }
 
 /** The booking's payment status from its ledger once a refund no longer counts. */
-export async function recomputePaymentStatus(trx: Knex.Transaction, bookingId: string) {
+export async function recomputePaymentStatus(deps: Pick<Deps, 'db'>, trx: Tx, bookingId: string) {
   const summary = summariseLedger(await repo.listLedger(trx, bookingId));
   const paymentStatus =
     summary.totalRefundedCents === 0
@@ -476,6 +426,6 @@ export async function recomputePaymentStatus(trx: Knex.Transaction, bookingId: s
         ? 'Paid'
         : 'Pending'
       : paymentStatusAfterRefund(summary.totalPaidCents, summary.totalRefundedCents);
-  await repo.setPaymentStatus(trx, bookingId, paymentStatus);
+  await setBookingPaymentStatus(deps, bookingId, paymentStatus, { trx });
   return paymentStatus;
 }

@@ -15,7 +15,14 @@ import {
 import { recordAudit } from '../audit/audit.repo.js';
 import { enqueueEmail } from '../email/email.service.js';
 import { refundIssued, type LodgeDetails, type PaymentMethodForEmail } from '../email/email.templates.js';
-import { PAYMENT_ERRORS, bookingForEmail, ledgerStatusOfRefund, paystackFor, recomputePaymentStatus } from './payments.service.js';
+import type { Booking } from '../../../../shared/contracts/bookings.js';
+import type { Tx } from '../../db/transaction.js';
+import { getSettings, lodgeDetailsOf } from '../settings/settings.service.js';
+import { bookingForEmail } from '../bookings/booking-emails.js';
+import { getBooking, lockBooking } from '../bookings/queries.js';
+import { setBookingPaymentStatus } from '../bookings/record-payment.js';
+import { recordLedgerEntry } from './ledger.service.js';
+import { PAYMENT_ERRORS, ledgerStatusOfRefund, recomputePaymentStatus } from './payments.service.js';
 import * as repo from './payments.repo.js';
 
 export const REFUND_PROCESSED_MESSAGE = 'Refund processed';
@@ -37,7 +44,7 @@ export interface RefundResult {
 type ManualSubtype = string;
 
 interface Reservation {
-  booking: repo.PaymentBooking;
+  booking: Booking;
   entry: repo.LedgerRecord;
   paymentStatus: PaymentStatus;
   isFullRefund: boolean;
@@ -54,10 +61,12 @@ interface Reservation {
  */
 export async function refundBooking(deps: Deps, actor: SessionUser, input: RefundRequest): Promise<RefundResult> {
   const requestedCents = input.amount === undefined ? undefined : randToCents(input.amount);
-  const settings = await repo.getPaymentSettings(deps.db);
+  const settings = await getSettings(deps.db);
+  const secretKey = settings.paystackSecretKey;
+  const lodge = lodgeDetailsOf(settings);
 
   const reserved = await deps.db.transaction(async (trx): Promise<Reservation> => {
-    const booking = await repo.findPaymentBooking(trx, { id: input.bookingId }, { forUpdate: true });
+    const booking = await lockBooking(trx, input.bookingId);
     if (!booking) throw unknownId('bookingId', 'Booking not found');
     const ledger = await repo.listLedger(trx, booking.id);
     const summary = summariseLedger(ledger);
@@ -72,13 +81,13 @@ export async function refundBooking(deps: Deps, actor: SessionUser, input: Refun
     // The newest successful payment says how the money came in, and so how it goes back.
     const payment = [...ledger].reverse().find((e) => e.type === 'payment' && e.status === 'success');
     const viaPaystack = payment?.subtype === 'card' && !!payment.gatewayReference;
-    if (viaPaystack && !settings.secretKey) {
+    if (viaPaystack && !secretKey) {
       throw new ServiceUnavailableError(PAYMENT_ERRORS.notConfigured, 'payment_not_configured');
     }
     const subtype: ManualSubtype = payment?.subtype ?? manualSubtypeOf(booking.paymentMethod);
     const kind = check.isFullRefund ? 'Full refund' : 'Partial refund';
 
-    const entry = (await repo.insertLedgerEntry(trx, {
+    const entry = (await recordLedgerEntry(trx, {
       bookingId: booking.id,
       type: 'refund',
       subtype,
@@ -91,7 +100,7 @@ export async function refundBooking(deps: Deps, actor: SessionUser, input: Refun
     }))!;
 
     const paymentStatus = paymentStatusAfterRefund(summary.totalPaidCents, summary.totalRefundedCents + check.amountCents);
-    await repo.setPaymentStatus(trx, booking.id, paymentStatus);
+    await setBookingPaymentStatus(deps, booking.id, paymentStatus, { trx });
     await recordAudit(trx, {
       actor,
       action: 'payment.refund',
@@ -102,19 +111,19 @@ export async function refundBooking(deps: Deps, actor: SessionUser, input: Refun
       note: input.reason ?? undefined,
     });
     if (!viaPaystack) {
-      await queueRefundEmail(trx, settings.lodge, booking, entry, check.isFullRefund, methodForEmail(subtype));
+      await queueRefundEmail(trx, lodge, booking, entry, check.isFullRefund, methodForEmail(subtype));
     }
     return {
       booking,
       entry,
       paymentStatus,
       isFullRefund: check.isFullRefund,
-      paystack: viaPaystack ? { transactionReference: payment!.gatewayReference!, secretKey: settings.secretKey! } : null,
+      paystack: viaPaystack ? { transactionReference: payment!.gatewayReference!, secretKey: secretKey! } : null,
     };
   });
 
   if (!reserved.paystack) return result(deps, reserved.booking.id, reserved.entry, reserved.paymentStatus);
-  return sendToPaystack(deps, actor, settings.lodge, reserved, input.reason);
+  return sendToPaystack(deps, actor, lodge, reserved, input.reason);
 }
 
 async function sendToPaystack(
@@ -127,7 +136,7 @@ async function sendToPaystack(
   const { booking, entry, paystack } = reserved;
   const amountCents = -entry.amountCents;
   try {
-    const refund = await paystackFor(deps, paystack!.secretKey).refund({
+    const refund = await deps.paystack(paystack!.secretKey).refund({
       transaction: paystack!.transactionReference,
       amountCents,
       currency: 'ZAR',
@@ -152,9 +161,9 @@ async function sendToPaystack(
     // the money counted as refunded (no second refund) until someone checks the dashboard.
     const unknown = err.failure === 'paystack_timeout' || err.failure === 'paystack_bad_response';
     await deps.db.transaction(async (trx) => {
-      await repo.findPaymentBooking(trx, { id: booking.id }, { forUpdate: true });
+      await lockBooking(trx, booking.id);
       await repo.updateLedgerEntry(trx, entry.id, { status: unknown ? 'needs-attention' : 'failed' });
-      const paymentStatus = unknown ? reserved.paymentStatus : await recomputePaymentStatus(trx, booking.id);
+      const paymentStatus = unknown ? reserved.paymentStatus : await recomputePaymentStatus(deps, trx, booking.id);
       await recordAudit(trx, {
         actor,
         action: unknown ? 'payment.refund_unconfirmed' : 'payment.refund_failed',
@@ -182,7 +191,7 @@ function manualLabel(subtype: string): string {
   return subtype === 'eft' ? 'EFT' : subtype === 'cash' ? 'cash' : 'card';
 }
 
-function manualSubtypeOf(method: repo.PaymentBooking['paymentMethod']): ManualSubtype {
+function manualSubtypeOf(method: Booking['paymentMethod']): ManualSubtype {
   return method === 'Cash' ? 'cash' : method === 'EFT' ? 'eft' : 'card';
 }
 
@@ -191,9 +200,9 @@ function methodForEmail(subtype: ManualSubtype): PaymentMethodForEmail {
 }
 
 async function queueRefundEmail(
-  trx: Parameters<typeof enqueueEmail>[0],
+  trx: Tx,
   lodge: LodgeDetails,
-  booking: repo.PaymentBooking,
+  booking: Booking,
   entry: repo.LedgerRecord,
   full: boolean,
   method: PaymentMethodForEmail,
@@ -222,7 +231,7 @@ function summaryInRand(s: LedgerSummary): PaymentHistoryResponse['summary'] {
 
 /** GET /api/admin/payments/history?bookingId=: the ledger, oldest first, and its sums. */
 export async function paymentHistory(deps: Deps, bookingId: string): Promise<PaymentHistoryResponse> {
-  const booking = await repo.findPaymentBooking(deps.db, { id: bookingId });
+  const booking = await getBooking(deps.db, bookingId);
   if (!booking) throw unknownId('bookingId', 'Booking not found');
   const ledger = await repo.listLedger(deps.db, bookingId);
   return { summary: summaryInRand(summariseLedger(ledger)), transactions: ledger.map(repo.toPaymentTransaction) };

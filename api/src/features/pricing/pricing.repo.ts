@@ -117,8 +117,10 @@ export async function consumePromoUse(db: Db, promoId: string): Promise<boolean>
   return n === 1;
 }
 
-/** settings.card_payment_discount, percent. */
-export async function getCardDiscountPercent(db: Db): Promise<number> {
-  const row = await db('settings').select('card_payment_discount').where({ id: 1 }).first();
-  return row ? Number(row.card_payment_discount) : 0;
+/** Gives one use back, never below zero (a count reset by hand meanwhile stays at zero). */
+export async function releasePromoUse(db: Db, promoId: string): Promise<void> {
+  await db('promo_codes')
+    .where('id', promoId)
+    .andWhere('used_count', '>', 0)
+    .update({ used_count: db.raw('used_count - 1') });
 }

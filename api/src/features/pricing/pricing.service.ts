@@ -1,5 +1,6 @@
-import type { Knex } from 'knex';
 import type { Deps } from '../../deps.js';
+import type { DbOrTx, Tx } from '../../db/transaction.js';
+import { getSettings } from '../settings/settings.service.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../http/errors.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
@@ -25,7 +26,7 @@ export interface PriceStayInput {
  * refusal to decide on; guests go through priceStay.
  */
 export async function quoteForType(
-  db: Knex | Knex.Transaction,
+  db: DbOrTx,
   now: Date,
   input: PriceStayInput,
 ): Promise<{ type: repo.PricedType; result: QuoteResult }> {
@@ -36,7 +37,7 @@ export async function quoteForType(
   }
   // One after another, not Promise.all: a transaction runs one query at a time anyway.
   const overrides = await repo.listOverridesForStay(db, type.id, input.checkIn, input.checkOut);
-  const cardDiscountPercent = await repo.getCardDiscountPercent(db);
+  const cardDiscountPercent = (await getSettings(db)).cardPaymentDiscount;
   const promoRule = input.promoCode ? await repo.findPromoByCode(db, input.promoCode) : undefined;
   const result = quoteStay({
     type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
@@ -57,7 +58,7 @@ export async function quoteForType(
  * creates it (the promo's used count it reads is then the one it counts against).
  */
 export async function priceStay(
-  db: Knex | Knex.Transaction,
+  db: DbOrTx,
   now: Date,
   input: PriceStayInput,
 ): Promise<{ type: repo.PricedType; quote: StayQuote }> {
@@ -90,6 +91,11 @@ export async function calculateRate(deps: Deps, input: CalculateRateRequest): Pr
 }
 
 /** Counts one use of a promo code in the caller's transaction; false when none is left. */
-export function consumePromoUse(trx: Knex.Transaction, promoId: string): Promise<boolean> {
+export function consumePromoUse(trx: Tx, promoId: string): Promise<boolean> {
   return repo.consumePromoUse(trx, promoId);
+}
+
+/** Gives one use of a promo code back in the caller's transaction, never below zero. */
+export function releasePromoUse(trx: Tx, promoId: string): Promise<void> {
+  return repo.releasePromoUse(trx, promoId);
 }

@@ -31,8 +31,37 @@ export interface SettingsRow {
 }
 
 /** The single settings row (created by migration, so it always exists). */
-export async function getSettings(db: Db): Promise<SettingsRow> {
+export async function getSettingsRow(db: Db): Promise<SettingsRow> {
   const row = await db<SettingsRow>('settings').where({ id: 1 }).first();
   if (!row) throw new Error('settings row missing: migrations not run?');
   return row;
+}
+
+export async function lockSettingsRow(db: Db): Promise<SettingsRow> {
+  const row = await db<SettingsRow>('settings').where({ id: 1 }).forUpdate().first();
+  if (!row) throw new Error('settings row missing: migrations not run?');
+  return row;
+}
+
+export type SettingsPatch = Partial<
+  Pick<
+    SettingsRow,
+    | 'bank_name'
+    | 'account_number'
+    | 'branch_code'
+    | 'account_holder'
+    | 'paystack_public_key'
+    | 'paystack_secret_key'
+    | 'allow_eft_payments'
+    | 'allow_card_payments'
+    | 'card_payment_discount'
+    | 'eft_hold_duration_hours'
+    | 'weather_api_key'
+    | 'map_embed_code'
+    | 'hero_background_image'
+  >
+>;
+
+export async function updateSettingsRow(db: Db, patch: SettingsPatch): Promise<void> {
+  if (Object.keys(patch).length) await db('settings').where({ id: 1 }).update(patch);
 }

@@ -2,27 +2,34 @@ import type Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import type { PublicSettings } from '../../../../shared/contracts/settings.js';
-import { getSettings, type SettingsRow } from './settings.repo.js';
+import { LODGE_TIME_ZONE } from '../../../../shared/domain/dates.js';
+import { getSettings, type LodgeSettings } from './settings.service.js';
+import { parse } from '../../http/validate.js';
+import { currentUser, requireCapability } from '../../http/guards.js';
+import { filesOf, multipartUpload } from '../../http/multipart.js';
+import { SETTINGS_MESSAGES, UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
+import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
+import { getAdminSettings, setHeroImage, testPaystack, updateSettings } from './settings-admin.service.js';
 
-export function toPublicSettings(s: SettingsRow, deps: Deps): PublicSettings {
+export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
   return {
-    lodgeName: s.lodge_name,
+    lodgeName: s.lodgeName,
     tagline: s.tagline,
-    latitude: s.latitude == null ? null : Number(s.latitude),
-    longitude: s.longitude == null ? null : Number(s.longitude),
-    contactEmail: s.contact_email,
-    contactPhone: s.contact_phone,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
     address: s.address,
-    emergencyMedicalPhone: s.emergency_medical_phone,
-    emergencyPolicePhone: s.emergency_police_phone,
-    heroBackgroundImage: s.hero_background_image,
-    allowCardPayments: s.allow_card_payments,
-    allowEFTPayments: s.allow_eft_payments,
-    cardPaymentDiscount: Number(s.card_payment_discount),
-    eftHoldDurationHours: s.eft_hold_duration_hours,
-    cardPaymentsConfigured: !!(s.paystack_public_key && s.paystack_secret_key),
+    emergencyMedicalPhone: s.emergencyMedicalPhone,
+    emergencyPolicePhone: s.emergencyPolicePhone,
+    heroBackgroundImage: s.heroBackgroundImage,
+    allowCardPayments: s.allowCardPayments,
+    allowEFTPayments: s.allowEftPayments,
+    cardPaymentDiscount: s.cardPaymentDiscount,
+    eftHoldDurationHours: s.eftHoldDurationHours,
+    cardPaymentsConfigured: !!(s.paystackPublicKey && s.paystackSecretKey),
     paystackInlineScriptUrl: deps.config.PAYSTACK_INLINE_SCRIPT_URL,
-    timeZone: 'Africa/Johannesburg',
+    timeZone: LODGE_TIME_ZONE,
     currency: 'ZAR',
   };
 }
@@ -31,4 +38,52 @@ export function settingsRoutes(router: Router<AppState>, deps: Deps): void {
   router.get('/public/settings', async (ctx) => {
     ctx.body = toPublicSettings(await getSettings(deps.db), deps);
   });
+
+  router.get('/admin/settings', requireCapability('settings'), async (ctx) => {
+    ctx.body = await getAdminSettings(deps, currentUser(ctx));
+  });
+
+  router.put('/admin/settings', requireCapability('settings'), async (ctx) => {
+    const input = parse(UpdateSettingsRequest, ctx.request.body);
+    ctx.body = await updateSettings(deps, currentUser(ctx), input);
+  });
+
+  /** Always 200 with { ok, message }: the screen shows the message either way. */
+  router.post('/admin/settings/test-paystack', requireCapability('settings'), async (ctx) => {
+    ctx.body = await testPaystack(deps);
+  });
+
+  // The hero picture: multipart with one field 'image'. The spec's client calls
+  // /api/admin/upload-background; both paths do the same.
+  for (const path of ['/admin/settings/hero-image', '/admin/upload-background']) {
+    router.post(path, requireCapability('settings'), multipartUpload({ field: 'image', maxFiles: 1 }), async (ctx) => {
+      const [file] = filesOf(ctx, 'image', 1);
+      const [name] = await storeImages(deps, [file], {
+        formats: ['jpeg', 'png', 'webp'],
+        field: 'image',
+        invalidMessage: SETTINGS_MESSAGES.invalidFileType,
+        invalidDetail: () => SETTINGS_MESSAGES.invalidFileTypeDetail,
+      });
+      let result;
+      try {
+        result = await setHeroImage(deps, currentUser(ctx), `uploads/${name}`);
+      } catch (err) {
+        await removeUploads(deps, [name]);
+        throw err;
+      }
+      await removeOld(result.previous);
+      ctx.body = { message: 'Background image has been updated successfully!', ...result.settings };
+    });
+
+    router.delete(path, requireCapability('settings'), async (ctx) => {
+      const result = await setHeroImage(deps, currentUser(ctx), null);
+      await removeOld(result.previous);
+      ctx.body = { message: 'Background image has been removed successfully!', ...result.settings };
+    });
+  }
+
+  async function removeOld(previous: string | null) {
+    const old = previous && uploadNameOf(previous);
+    if (old) await removeUploads(deps, [old]);
+  }
 }

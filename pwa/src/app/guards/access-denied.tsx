@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import type { Role } from '../../../../shared/roles.js';
+import type { Role } from '@shared/roles.js';
 
 /** Shown when the user's role is not in a page's required list (public-site.md). */
 export function AccessDenied({ roles }: { roles: readonly Role[] }) {

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { users } from '../../test/fixtures.js';
-import { server, signedInAs } from '../../test/server.js';
-import { currentPath, renderApp } from '../../test/render-app.js';
-import { peekPostLoginTarget, savePostLoginTarget } from '../../lib/post-login-target.js';
+import { users } from '@/test/fixtures.js';
+import { server, signedInAs } from '@/test/server.js';
+import { currentPath, renderApp } from '@/test/render-app.js';
+import { peekPostLoginTarget, savePostLoginTarget } from '@/lib/post-login-target.js';
 import { ProtectedRoute } from './protected-route.js';
 
 const routes = (roles: Parameters<typeof ProtectedRoute>[0]['roles']): RouteObject[] => [

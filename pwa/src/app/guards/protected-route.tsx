@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { Role } from '../../../../shared/roles.js';
-import { LoadingState } from '../../components/loading-state.js';
-import { useToast } from '../../components/toast/use-toast.js';
-import { savePostLoginTarget } from '../../lib/post-login-target.js';
-import { useAuth } from '../../features/auth/api/use-auth.js';
+import type { Role } from '@shared/roles.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { savePostLoginTarget } from '@/lib/post-login-target.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
 import { AccessDenied } from './access-denied.js';
 import { AuthUnreachable } from './auth-unreachable.js';
 

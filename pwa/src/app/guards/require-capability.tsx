@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { can, type Capability } from '../../../../shared/roles.js';
-import { useAuth } from '../../features/auth/api/use-auth.js';
+import { can, type Capability } from '@shared/roles.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
 
 /**
  * A back-office page's own permission check, inside the admin layout: staff whose role

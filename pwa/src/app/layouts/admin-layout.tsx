@@ -8,6 +8,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Stack from '@mui/material/Stack';
@@ -16,22 +17,39 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { can } from '../../../../shared/roles.js';
-import { SastClock } from '../../components/sast-clock.js';
-import { useAuth } from '../../features/auth/api/use-auth.js';
-import { Brand } from '../navigation/brand.js';
-import { LogoutButton } from '../navigation/logout-button.js';
-import { isActivePath } from '../navigation/nav-links.js';
-import { RoleBadge } from '../navigation/role-badge.js';
-import { ADMIN_NAV } from './admin-nav.js';
-import { LoadingState } from '../../components/loading-state.js';
+import { SastClock } from '@/components/sast-clock.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
+import { Brand } from '@/app/navigation/brand.js';
+import { LogoutButton } from '@/app/navigation/logout-button.js';
+import { isActivePath } from '@/app/navigation/nav-links.js';
+import { RoleBadge } from '@/app/navigation/role-badge.js';
+import { adminNavGroups } from '@/app/admin-routes.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { InstallButton } from '@/features/sync/components/install-button.js';
+import { SessionEndedBanner } from '@/features/sync/components/session-ended-banner.js';
+import { SyncIndicator } from '@/features/sync/components/sync-indicator.js';
+import { useSyncSession } from '@/features/sync/sync-session.js';
+import { AdminGate } from '@/features/sync/admin-gate.js';
 
 const SIDEBAR_WIDTH = 264;
 /** back-office.md: the sidebar collapses below 1280 px. */
 const WIDE_SCREEN = '(min-width:1280px)';
 
-/** Back-office frame: grouped sidebar and a header with site link, clock, user, logout. */
+/** The back office behind its door (staff only; offline, the device's synced staff user). */
+export function GatedAdminLayout() {
+  return (
+    <AdminGate>
+      <AdminLayout />
+    </AdminGate>
+  );
+}
+
+/**
+ * Back-office frame: grouped sidebar and a header with the sync state, site link, clock,
+ * user, logout. It runs the offline sync while mounted (useSyncSession).
+ */
 export function AdminLayout() {
+  useSyncSession();
   const wide = useMediaQuery(WIDE_SCREEN, { noSsr: true });
   const [open, setOpen] = useState(false);
 
@@ -58,6 +76,7 @@ export function AdminLayout() {
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AdminHeader showMenuButton={!wide} onMenu={() => setOpen(true)} />
+        <SessionEndedBanner />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3, lg: 4 } }}>
           <Suspense fallback={<LoadingState label="Loading..." />}>
             <Outlet />
@@ -80,47 +99,53 @@ function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: b
         <Brand />
       </Toolbar>
       <Box component="nav" aria-label="Back office" sx={{ overflowY: 'auto', pb: 2 }}>
-        {ADMIN_NAV.map((group) => {
-          const items = group.items.filter((item) => can(user?.role, item.capability));
-          if (items.length === 0) return null;
-          return (
-            <List
-              key={group.title}
-              dense
-              subheader={
-                <ListSubheader
-                  disableSticky
-                  sx={{ bgcolor: 'transparent', color: 'secondary.light', textTransform: 'uppercase', letterSpacing: 1.2, fontSize: '0.72rem' }}
+        {adminNavGroups(user?.role).map((group) => (
+          <List
+            key={group.title}
+            dense
+            // Links, not list items: a plain group (a <ul> may hold only <li>, axe 'list').
+            component="div"
+            role="group"
+            aria-label={group.title}
+            subheader={
+              <ListSubheader
+                component="div"
+                disableSticky
+                // Light savanna on the dark bush green: 4.5:1 for the small capitals.
+                sx={{ bgcolor: 'transparent', color: '#e9cf9b', textTransform: 'uppercase', letterSpacing: 1.2, fontSize: '0.72rem' }}
+              >
+                {group.title}
+              </ListSubheader>
+            }
+          >
+            {group.links.map((item) => {
+              const active = isActivePath(item.to, pathname);
+              const Icon = item.icon;
+              return (
+                <ListItemButton
+                  key={item.to}
+                  component={RouterLink}
+                  to={item.to}
+                  onClick={onNavigate}
+                  aria-current={active ? 'page' : undefined}
+                  sx={{
+                    mx: 1,
+                    borderRadius: 2,
+                    color: 'inherit',
+                    bgcolor: active ? 'rgba(255,255,255,0.14)' : 'transparent',
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
+                  }}
                 >
-                  {group.title}
-                </ListSubheader>
-              }
-            >
-              {items.map((item) => {
-                const active = isActivePath(item.to, pathname);
-                return (
-                  <ListItemButton
-                    key={item.to}
-                    component={RouterLink}
-                    to={item.to}
-                    onClick={onNavigate}
-                    aria-current={active ? 'page' : undefined}
-                    sx={{
-                      mx: 1,
-                      borderRadius: 2,
-                      color: 'inherit',
-                      bgcolor: active ? 'rgba(255,255,255,0.14)' : 'transparent',
-                      '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-                    }}
-                  >
-                    <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }} />
-                    {item.badge && <Chip label={item.badge} size="small" color="success" sx={{ height: 20, fontSize: '0.68rem' }} />}
-                  </ListItemButton>
-                );
-              })}
-            </List>
-          );
-        })}
+                  <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }} />
+                  {item.badge && <Chip label={item.badge} size="small" color="success" sx={{ height: 20, fontSize: '0.68rem' }} />}
+                </ListItemButton>
+              );
+            })}
+          </List>
+        ))}
       </Box>
       {showUser && user && (
         <Box sx={{ mt: 'auto', p: 2, borderTop: 1, borderColor: 'rgba(255,255,255,0.12)' }}>
@@ -128,6 +153,13 @@ function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: b
             {user.firstName} {user.lastName}
           </Typography>
           <RoleBadge role={user.role} />
+          {/* The header has no room for these on a phone or small tablet. */}
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', color: 'inherit', '& .MuiButton-root': { color: 'inherit' } }}>
+            <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} onClick={onNavigate} sx={{ minHeight: 44 }}>
+              View Site
+            </Button>
+            <InstallButton />
+          </Stack>
         </Box>
       )}
     </Box>
@@ -138,29 +170,33 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
   const { user } = useAuth();
   return (
     <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1.5 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         {showMenuButton && (
-          <IconButton edge="start" aria-label="Open navigation" onClick={onMenu}>
+          <IconButton edge="start" aria-label="Open navigation" onClick={onMenu} sx={{ width: 44, height: 44 }}>
             <MenuIcon />
           </IconButton>
         )}
-        <Typography variant="h6" component="p" sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <Typography variant="h6" component="p" sx={{ display: { xs: 'none', md: 'block' } }}>
           Back Office
         </Typography>
+        <SyncIndicator />
         <Box sx={{ flexGrow: 1 }} />
-        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} />
+        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }} />
         {user && (
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ display: { xs: 'none', md: 'flex' } }}>
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ display: { xs: 'none', lg: 'flex' } }}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
               {user.firstName} {user.lastName}
             </Typography>
             <RoleBadge role={user.role} />
           </Stack>
         )}
-        <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap' }}>
+        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+          <InstallButton />
+        </Box>
+        <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}>
           View Site
         </Button>
-        <LogoutButton size="small" color="inherit" />
+        <LogoutButton size="small" color="inherit" sx={{ minHeight: 44, whiteSpace: 'nowrap' }} />
       </Toolbar>
     </AppBar>
   );

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { TopNav } from '../navigation/top-nav.js';
-import { usePublicSettings } from '../../features/settings/api/use-public-settings.js';
-import { LoadingState } from '../../components/loading-state.js';
+import { TopNav } from '@/app/navigation/top-nav.js';
+import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { ChatBubble } from '@/features/chat/chat-bubble.js';
 
 export function PublicLayout() {
   return (
@@ -18,6 +19,7 @@ export function PublicLayout() {
         </Suspense>
       </Box>
       <Footer />
+      <ChatBubble />
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { usePublicSettings } from '../../features/settings/api/use-public-settings.js';
+import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 
 /** The lodge's own name (public settings), linking home. */
 export function Brand({ color = 'inherit' }: { color?: string }) {

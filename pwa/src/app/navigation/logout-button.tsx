@@ -1,6 +1,6 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Logout from '@mui/icons-material/Logout';
-import { useLogout } from '../../features/auth/api/use-logout.js';
+import { useLogout } from '@/features/auth/api/use-logout.js';
 
 export function LogoutButton(props: Omit<ButtonProps, 'onClick' | 'disabled' | 'children'>) {
   const logout = useLogout();

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../shared/contracts/auth.js';
-import { users } from '../../test/fixtures.js';
-import { server, signedInAs } from '../../test/server.js';
-import { currentPath, renderApp } from '../../test/render-app.js';
+import type { User } from '@shared/contracts/auth.js';
+import { users } from '@/test/fixtures.js';
+import { server, signedInAs } from '@/test/server.js';
+import { currentPath, renderApp } from '@/test/render-app.js';
 
 async function mainNavLinks(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -34,12 +34,14 @@ describe('top navigation', () => {
     expect(await mainNavLinks()).toEqual([
       'Home',
       'Dashboard',
+      'Front Desk',
       'Calendar',
       'Bookings',
       'Accommodations',
       'Rates',
       'Events',
       'Settings',
+      'Sync',
     ]);
     expect(screen.getByText(user.role!)).toBeInTheDocument();
   });
@@ -48,7 +50,7 @@ describe('top navigation', () => {
     server.use(signedInAs(users.receptionist));
     renderApp('/accommodations');
     await screen.findByText('Thandi Mokoena');
-    expect(await mainNavLinks()).toEqual(['Home', 'Dashboard', 'Calendar', 'Bookings', 'Accommodations']);
+    expect(await mainNavLinks()).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Sync']);
     expect(screen.getByRole('link', { name: 'Accommodations' })).toHaveAttribute('href', '/admin/accommodations');
     expect(screen.getByText('Receptionist')).toBeInTheDocument();
   });
@@ -102,7 +104,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const links = await mainNavLinks();
-    expect(links).toEqual(['Home', 'Dashboard', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Settings']);
+    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Settings', 'Sync']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });

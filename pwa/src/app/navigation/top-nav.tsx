@@ -1,27 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import CloseIcon from '@mui/icons-material/Close';
-import type { User } from '../../../../shared/contracts/auth.js';
-import { useAuth } from '../../features/auth/api/use-auth.js';
+import type { User } from '@shared/contracts/auth.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
 import { Brand } from './brand.js';
 import { LogoutButton } from './logout-button.js';
 import { isActivePath, navLinksFor } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
+
+const MobileMenu = lazy(() => import('./mobile-menu.js'));
 
 /** The top navigation bar (public-site.md section 2); below md a slide-in menu. */
 export function TopNav() {
@@ -30,6 +26,8 @@ export function TopNav() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu's chunk is fetched on the first open and kept mounted after, so it can slide out.
+  const [menuWanted, setMenuWanted] = useState(false);
   const links = navLinksFor(user);
 
   return (
@@ -60,43 +58,29 @@ export function TopNav() {
         <Box sx={{ flexGrow: 1 }} />
         {desktop && !isLoading && <AccountArea user={user} />}
         {!desktop && (
-          <IconButton color="inherit" edge="end" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+          <IconButton
+            color="inherit"
+            edge="end"
+            aria-label="Open menu"
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
             <MenuIcon />
           </IconButton>
         )}
       </Toolbar>
-      {!desktop && (
-        <Drawer
-          anchor="right"
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          slotProps={{ paper: { sx: { width: 'min(320px, 86vw)' } } }}
-        >
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-            <Typography variant="h6" component="p">
-              Menu
-            </Typography>
-            <IconButton aria-label="Close menu" onClick={() => setMenuOpen(false)}>
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          <Divider />
-          <List component="nav" aria-label="Main">
-            {links.map((link) => (
-              <ListItemButton
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                selected={isActivePath(link.to, pathname)}
-                onClick={() => setMenuOpen(false)}
-              >
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <Box sx={{ p: 2 }}>{!isLoading && <AccountArea user={user} stacked onDone={() => setMenuOpen(false)} />}</Box>
-        </Drawer>
+      {!desktop && menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            links={links}
+            pathname={pathname}
+            account={!isLoading && <AccountArea user={user} stacked onDone={() => setMenuOpen(false)} />}
+          />
+        </Suspense>
       )}
     </AppBar>
   );

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/server.js';
-import { renderApp } from '../../test/render-app.js';
+import { server } from '@/test/server.js';
+import { renderApp } from '@/test/render-app.js';
 
 describe('/accommodations', () => {
   it('shows 6 skeleton cards while loading', async () => {
@@ -48,13 +48,21 @@ describe('/accommodations', () => {
     expect(inCard.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking?accommodation=type-suite');
     const image = inCard.getByRole('img', { name: 'Luxury Safari Suite' });
     expect(image).toHaveAttribute('loading', 'lazy');
-    expect(image).toHaveAttribute('src', '/images/accommodations/luxury-safari-suite.svg');
+    // Resized by the image endpoint: a 640 px fallback and a srcset the browser picks from.
+    const suiteUrl = 'url=%2Fimages%2Faccommodations%2Fluxury-safari-suite.jpg';
+    expect(image).toHaveAttribute('src', `/api/accommodation-image?${suiteUrl}&w=640`);
+    expect(image.getAttribute('srcset')).toBe(
+      [320, 480, 640, 960, 1280].map((w) => `/api/accommodation-image?${suiteUrl}&w=${w} ${w}w`).join(', '),
+    );
+    expect(image).toHaveAttribute('sizes');
+    expect(image).toHaveAttribute('width', '1280');
+    expect(image).toHaveAttribute('height', '853');
 
-    // A remote picture goes through the API's image endpoint.
+    // A remote picture goes through the same endpoint (which checks its host).
     const chalet = within(screen.getByRole('article', { name: 'Family Bush Chalet' }));
     expect(chalet.getByRole('img', { name: 'Family Bush Chalet' })).toHaveAttribute(
       'src',
-      '/api/accommodation-image?url=https%3A%2F%2Fimages.example.test%2Fchalet.jpg',
+      '/api/accommodation-image?url=https%3A%2F%2Fimages.example.test%2Fchalet.jpg&w=640',
     );
     expect(chalet.queryByText(/more$/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(4);

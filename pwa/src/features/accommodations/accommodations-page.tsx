@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/page-header.js';
+import { PageHeader } from '@/components/page-header.js';
 import { useAccommodations } from './api/use-accommodations.js';
 import { AccommodationCard, AccommodationCardSkeleton } from './components/accommodation-card.js';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../test/fixtures.js';
-import { server, signedInAs } from '../../test/server.js';
-import { currentPath, renderApp } from '../../test/render-app.js';
-import { savePostLoginTarget } from '../../lib/post-login-target.js';
+import { users } from '@/test/fixtures.js';
+import { server, signedInAs } from '@/test/server.js';
+import { currentPath, renderApp } from '@/test/render-app.js';
+import { savePostLoginTarget } from '@/lib/post-login-target.js';
 
 describe('/auth login', () => {
   it('shows the contract validation messages under the fields and sends nothing', async () => {

@@ -1,43 +1,293 @@
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/page-header.js';
-import { UpcomingNotice } from '../../components/upcoming-notice.js';
-import { useAccommodations } from '../accommodations/api/use-accommodations.js';
+import { visuallyHidden } from '@mui/utils';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { enGB } from 'date-fns/locale/en-GB';
+import { todayInLodge } from '@shared/domain/dates.js';
+import type { AccommodationType } from '@shared/contracts/accommodations.js';
+import type { PublicSettings } from '@shared/contracts/settings.js';
+import { lodgeColors } from '@/app/theme.js';
+import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
+import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
+import { formatRand } from '@/lib/format.js';
+import { useRate } from './api/calculate-rate.js';
+import {
+  BOOKING_STEPS,
+  datesProblem,
+  loadConfirmed,
+  newIdempotencyKey,
+  saveConfirmed,
+  type BookingDraft,
+  type BookingStep,
+  type ConfirmedBooking,
+  type GuestPaymentMethod,
+} from './booking-draft.js';
+import { useBookingDraft } from './use-booking-draft.js';
+import { AccommodationStep } from './components/accommodation-step.js';
+import { BookingDetails } from './components/booking-details.js';
+import { DatesStep } from './components/dates-step.js';
+import { GuestStep, type PaymentChoice } from './components/guest-step.js';
+import { PaymentStep } from './components/payment-step.js';
+import { RequestProblem } from './components/network-notice.js';
 
-/** /booking?type=entire-lodge | ?accommodation={id}: the guest booking flow's page. */
+export const ENTIRE_LODGE_KEY = 'entire-lodge';
+
+/** The methods the lodge accepts right now (public settings); a disabled one is not offered. */
+export function paymentChoicesOf(settings: PublicSettings | undefined): PaymentChoice[] {
+  if (!settings) return [];
+  const choices: PaymentChoice[] = [];
+  if (settings.allowCardPayments && settings.cardPaymentsConfigured) {
+    choices.push({
+      method: 'Card',
+      label: settings.cardPaymentDiscount > 0 ? `Card (save ${settings.cardPaymentDiscount}%)` : 'Card',
+      detail: 'Pay now and your booking is confirmed at once.',
+    });
+  }
+  if (settings.allowEFTPayments) {
+    choices.push({
+      method: 'EFT',
+      label: 'EFT (bank transfer)',
+      detail: `We hold your booking for ${settings.eftHoldDurationHours} hours while you pay; banking details come by e-mail.`,
+    });
+  }
+  return choices;
+}
+
+/** The draft's step, moved back to the first step whose inputs are missing (e.g. an old saved draft). */
+export function effectiveStep(draft: BookingDraft, today: string): BookingStep {
+  if (draft.step >= 1 && datesProblem(draft.checkIn, draft.checkOut, today)) return 0;
+  if (draft.step >= 2 && !draft.accommodationTypeId) return 1;
+  if (draft.step >= 3 && !draft.idempotencyKey) return 2;
+  return draft.step;
+}
+
+/** /booking: five steps, kept on the device as they are typed, for a phone with weak signal. */
 export function BookingPage() {
   const [params] = useSearchParams();
-  const entireLodge = params.get('type') === 'entire-lodge';
-  const accommodationId = params.get('accommodation');
-  const accommodations = useAccommodations({ enabled: Boolean(accommodationId) });
-  const chosen = accommodations.data?.find((a) => a.id === accommodationId);
+  const navigate = useNavigate();
+  const confirmedRef = params.get('confirmed');
+  const [confirmed, setConfirmed] = useState<ConfirmedBooking | undefined>(() => {
+    const saved = loadConfirmed();
+    return saved && confirmedRef && saved.reference === confirmedRef ? saved : undefined;
+  });
+  const search = confirmedRef ? '' : params.toString();
+  const { draft, update, finish, restart } = useBookingDraft(search);
+  const settings = usePublicSettings();
+  const accommodations = useAccommodations();
+  const today = todayInLodge(new Date());
+  const step: BookingStep = confirmed ? 4 : effectiveStep(draft, today);
+
+  const types = useMemo(
+    () =>
+      (accommodations.data ?? []).filter((t) =>
+        t.isActive && (draft.entireLodge ? t.systemKey === ENTIRE_LODGE_KEY || t.isPackage : !t.isPackage),
+      ),
+    [accommodations.data, draft.entireLodge],
+  );
+  const chosenType = (accommodations.data ?? []).find((t) => t.id === draft.accommodationTypeId);
+  const preselected = (accommodations.data ?? []).find((t) => t.id === draft.preselectedTypeId);
+  const choices = paymentChoicesOf(settings.data);
+
+  // A method the lodge no longer accepts falls back to one it does.
+  useEffect(() => {
+    if (choices.length > 0 && !choices.some((c) => c.method === draft.paymentMethod)) update({ paymentMethod: choices[0].method });
+  }, [choices, draft.paymentMethod, update]);
+
+  const rate = useRate(
+    {
+      accommodationTypeId: draft.accommodationTypeId ?? '',
+      checkIn: draft.checkIn,
+      checkOut: draft.checkOut,
+      promoCode: draft.guest.promoCode.trim() || undefined,
+    },
+    { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
+  );
+
+  // Each step starts at its top, and its heading gets the focus for screen readers.
+  const contentRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    contentRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    contentRef.current?.querySelector<HTMLElement>('h2')?.focus?.();
+  }, [step]);
+
+  function onConfirmed(c: ConfirmedBooking) {
+    saveConfirmed(c);
+    finish();
+    setConfirmed(c);
+    navigate(`/booking?confirmed=${encodeURIComponent(c.reference)}`, { replace: true });
+  }
+
+  const subtitle = draft.entireLodge
+    ? 'The entire lodge, for your group alone'
+    : preselected
+      ? preselected.name
+      : 'Choose your dates, your suite and how you pay';
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader
-        title="Book Your Stay"
-        subtitle={entireLodge ? 'The entire lodge, for your group alone' : chosen ? chosen.name : 'Choose your dates and accommodation'}
-      />
-      <Stack spacing={3}>
-        <UpcomingNotice>
-          Online booking with dates, accommodation, guest details and payment will open on this page. Until then,
-          please contact the lodge to reserve your stay.
-        </UpcomingNotice>
-        <Stack direction="row" spacing={2}>
-          <Button component={RouterLink} to="/contact" variant="contained" color="secondary">
-            Contact Us
-          </Button>
-          <Button component={RouterLink} to="/accommodations" variant="outlined">
-            View Accommodations
-          </Button>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          Rates are quoted in rand (ZAR) per night.
-        </Typography>
-      </Stack>
-    </Container>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      <Box
+        sx={{
+          background: `linear-gradient(135deg, ${lodgeColors.bushDark} 0%, ${lodgeColors.bush} 60%, ${lodgeColors.earth} 100%)`,
+          color: '#fffdf7',
+          pt: { xs: 4, md: 6 },
+          pb: { xs: 8, md: 10 },
+        }}
+      >
+        <Container maxWidth="md">
+          <Typography variant="overline" component="p" sx={{ color: lodgeColors.savanna }}>
+            {settings.data?.lodgeName ?? 'Private Game Lodge'}
+          </Typography>
+          <Typography variant="h3" component="h1">
+            Book Your Stay
+          </Typography>
+          <Typography sx={{ mt: 1, opacity: 0.9 }}>{subtitle}</Typography>
+        </Container>
+      </Box>
+      <Container maxWidth="md" sx={{ mt: { xs: -6, md: -7 }, pb: { xs: 6, md: 8 } }}>
+        <Paper sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, boxShadow: '0 12px 40px rgba(43,42,39,0.12)' }}>
+          <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 1, sm: 4 } }}>
+            {BOOKING_STEPS.map((label, i) => (
+              <Step key={label} completed={i < step}>
+                <StepLabel>
+                  {/* On a phone the line below names the step; the labels stay for screen readers. */}
+                  <Box component="span" sx={(t) => ({ [t.breakpoints.down('sm')]: visuallyHidden })}>
+                    {label}
+                  </Box>
+                </StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+          <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, textAlign: 'center', mb: 2 }}>
+            Step {step + 1} of 5 · {BOOKING_STEPS[step]}
+          </Typography>
+
+          <Box ref={contentRef} sx={{ scrollMarginTop: 80, '& h2:focus': { outline: 'none' } }}>
+            {step === 0 && (
+              <DatesStep
+                value={draft}
+                today={today}
+                onChange={(patch) => update(patch)}
+                onContinue={() => update({ step: 1 })}
+              />
+            )}
+
+            {step === 1 &&
+              (accommodations.isPending ? (
+                <Skeleton variant="rounded" height={220} />
+              ) : accommodations.isError ? (
+                <RequestProblem
+                  error={accommodations.error}
+                  title="Failed to check availability"
+                  fallback="Unable to load accommodations at this time."
+                  needs="Checking availability"
+                  onRetry={() => accommodations.refetch()}
+                />
+              ) : draft.entireLodge && types.length === 0 ? (
+                <Alert severity="info">The entire lodge cannot be booked online at the moment. Please contact us.</Alert>
+              ) : (
+                <AccommodationStep
+                  types={types}
+                  checkIn={draft.checkIn}
+                  checkOut={draft.checkOut}
+                  guests={draft.guests}
+                  preselectedTypeId={draft.preselectedTypeId}
+                  onBack={() => update({ step: 0 })}
+                  onChoose={({ type, unitId }: { type: AccommodationType; unitId: string | null }) =>
+                    update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, idempotencyKey: null })
+                  }
+                />
+              ))}
+
+            {step === 2 && draft.accommodationTypeId && (
+              <GuestStep
+                guest={draft.guest}
+                paymentMethod={draft.paymentMethod}
+                paymentChoices={choices}
+                rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut }}
+                onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
+                onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
+                onBack={() => update({ step: 1 })}
+                // A new key per visit to step 4: changed details are a new request, a retry is not.
+                onContinue={() => update({ step: 3, idempotencyKey: newIdempotencyKey() })}
+              />
+            )}
+
+            {step === 3 &&
+              (rate.isSuccess && settings.data ? (
+                <PaymentStep
+                  draft={draft}
+                  typeName={chosenType?.name ?? 'Your accommodation'}
+                  rate={rate.data}
+                  settings={settings.data}
+                  onBack={() => update({ step: 2, idempotencyKey: null })}
+                  onConfirmed={onConfirmed}
+                />
+              ) : rate.isError || settings.isError ? (
+                <>
+                  <RequestProblem
+                    error={rate.error ?? settings.error}
+                    title="Failed to calculate rates"
+                    needs="Calculating the price"
+                    onRetry={() => {
+                      void rate.refetch();
+                      void settings.refetch();
+                    }}
+                  />
+                  <Button onClick={() => update({ step: 2, idempotencyKey: null })} sx={{ mt: 2 }}>
+                    Back
+                  </Button>
+                </>
+              ) : (
+                <Skeleton variant="rounded" height={260} aria-label="Loading the price" />
+              ))}
+
+            {step === 4 && confirmed && (
+              <Box>
+                <Typography variant="h5" component="h2" sx={visuallyHidden}>
+                  Confirmation
+                </Typography>
+                <BookingDetails reference={confirmed.reference} email={confirmed.email} headingLevel="h2" />
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 4 }}>
+                  <Button variant="contained" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
+                    Back to Home
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    onClick={() => {
+                      setConfirmed(undefined);
+                      restart();
+                      navigate('/booking', { replace: true });
+                    }}
+                  >
+                    Book another stay
+                  </Button>
+                </Box>
+              </Box>
+            )}
+          </Box>
+        </Paper>
+        {step < 3 && chosenType && step === 2 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+            {chosenType.name} · from {formatRand(chosenType.baseWeekdayRate)}/night
+          </Typography>
+        )}
+      </Container>
+    </LocalizationProvider>
   );
 }

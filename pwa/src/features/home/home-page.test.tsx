@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { publicSettings, users } from '../../test/fixtures.js';
-import { server, signedInAs } from '../../test/server.js';
-import { renderApp } from '../../test/render-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { addDays } from '@shared/domain/dates.js';
+import { booking, publicSettings, users } from '@/test/fixtures.js';
+import { server, signedInAs } from '@/test/server.js';
+import { renderApp } from '@/test/render-app.js';
+import { lodgeMonthRange } from './api/use-month-bookings.js';
 
 describe('landing page (visitor)', () => {
   it('shows the lodge name, tagline, booking buttons, weather and the map', async () => {
@@ -33,7 +35,19 @@ describe('landing page (visitor)', () => {
     );
     renderApp('/');
     const hero = (await screen.findByRole('heading', { level: 1, name: 'Marula Ridge Lodge' })).closest('section')!;
-    expect(getComputedStyle(hero).backgroundImage).toContain('/api/background-image?v=uploads%2Fhero-2026.jpg');
+    const picture = within(hero).getByTestId('hero-picture').querySelector('img')!;
+    expect(picture).toHaveAttribute('src', '/api/background-image?v=uploads%2Fhero-2026.jpg&w=1280');
+    expect(picture.getAttribute('srcset')).toContain('/api/background-image?v=uploads%2Fhero-2026.jpg&w=1920 1920w');
+  });
+
+  it('uses the demo hero pictures otherwise, the tall one on an upright phone', async () => {
+    renderApp('/');
+    const hero = (await screen.findByRole('heading', { level: 1, name: 'Marula Ridge Lodge' })).closest('section')!;
+    const picture = await within(hero).findByTestId('hero-picture');
+    expect(picture.querySelector('img')).toHaveAttribute('src', '/api/accommodation-image?url=%2Fimages%2Fhero%2Flodge-hero.jpg&w=1280');
+    const portrait = picture.querySelector('source')!;
+    expect(portrait).toHaveAttribute('media', '(max-aspect-ratio: 1/1)');
+    expect(portrait.getAttribute('srcset')).toContain('/api/accommodation-image?url=%2Fimages%2Fhero%2Flodge-hero-portrait.jpg&w=480 480w');
   });
 
   it('shows Weather Unavailable when the weather cannot be read', async () => {
@@ -45,11 +59,11 @@ describe('landing page (visitor)', () => {
       }),
     );
     renderApp('/');
-    expect(await screen.findByText('Weather Unavailable', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Weather Unavailable')).toBeInTheDocument();
     expect(screen.getByText('Please try again later')).toBeInTheDocument();
     // The spec's two retries.
     expect(calls).toBe(3);
-  }, 15_000);
+  });
 });
 
 describe('home page (logged in)', () => {
@@ -59,7 +73,7 @@ describe('home page (logged in)', () => {
       http.get('/api/admin/bookings', ({ request }) => {
         const url = new URL(request.url);
         expect(url.searchParams.get('startDate')).toMatch(/^\d{4}-\d{2}-01$/);
-        return HttpResponse.json([{ id: 'b1' }, { id: 'b2' }, { id: 'b3', isEntireLodgeChild: true }]);
+        return HttpResponse.json([booking({ id: 'b1' }), booking({ id: 'b2' }), booking({ id: 'b3', isEntireLodgeChild: true })]);
       }),
     );
     renderApp('/');
@@ -77,6 +91,64 @@ describe('home page (logged in)', () => {
     expect(screen.queryByText('R125,400')).not.toBeInTheDocument();
   });
 
+  it('shows occupancy and revenue of this month computed from its bookings and the active units', async () => {
+    // April: 30 nights x the 4 fixture units = 120 unit-nights.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-04-15T08:00:00Z'));
+    const { startDate, endDate } = lodgeMonthRange();
+    const day = (n: number) => addDays(startDate, n - 1);
+    const lodgeStay = { checkInDate: day(20), checkOutDate: day(22), accommodationTypeName: 'Entire Lodge' };
+    let asked: URLSearchParams | undefined;
+    server.use(
+      signedInAs(users.manager),
+      http.get('/api/admin/bookings', ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json([
+          // 3 nights; R4,900 (checks in this month).
+          booking({ id: 'b1', unitId: 'unit-1', checkInDate: day(2), checkOutDate: day(5), totalAmount: 4900 }),
+          // 2 nights this month; its R7,000 belongs to last month, when it checked in.
+          booking({ id: 'b2', unitId: 'unit-2', checkInDate: addDays(startDate, -2), checkOutDate: day(3), status: 'Checked-Out', totalAmount: 7000 }),
+          // Cancelled: neither nights nor money.
+          booking({ id: 'b3', unitId: 'unit-3', checkInDate: day(10), checkOutDate: day(12), status: 'Cancelled', totalAmount: 5000 }),
+          // The entire lodge: the parent holds the price, its 4 children 2 nights each.
+          booking({ id: 'lodge', unitId: null, unitName: null, ...lodgeStay, totalAmount: 38000 }),
+          ...['unit-1', 'unit-2', 'unit-3', 'unit-4'].map((unitId, i) =>
+            booking({ id: `lodge-${i}`, unitId, parentBookingId: 'lodge', isEntireLodgeChild: true, ...lodgeStay, totalAmount: 0 }),
+          ),
+        ]);
+      }),
+    );
+    renderApp('/');
+
+    const occupancy = within(await screen.findByRole('article', { name: 'Occupancy Rate' }));
+    // (3 + 2 + 4 x 2) / 120 = 10.8 %
+    expect(occupancy.getByText('11%')).toBeInTheDocument();
+    expect(occupancy.getByText('This month: 13 of 120 unit-nights')).toBeInTheDocument();
+    const revenue = within(screen.getByRole('article', { name: 'Revenue' }));
+    expect(revenue.getByText('R42,900')).toBeInTheDocument();
+    expect(revenue.getByText('Check-ins this month')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Total Bookings' })).getByText('4')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Guest Satisfaction' })).getByText('4.8/5')).toBeInTheDocument();
+    expect(asked?.get('startDate')).toBe('2026-04-01');
+    expect(asked?.get('endDate')).toBe(endDate);
+    expect(endDate).toBe('2026-04-30');
+  });
+
+  it('leaves out occupancy, but not revenue, when the units cannot be read', async () => {
+    const { startDate } = lodgeMonthRange();
+    server.use(
+      signedInAs(users.receptionist),
+      http.get('/api/admin/bookings', () =>
+        HttpResponse.json([booking({ checkInDate: startDate, checkOutDate: addDays(startDate, 1), totalAmount: 2450.5 })]),
+      ),
+      http.get('/api/units', () => HttpResponse.json({ message: 'Unavailable' }, { status: 503 })),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('article', { name: 'Revenue' })).toHaveTextContent('R2,450.50');
+    expect(screen.getByRole('article', { name: 'Total Bookings' })).toHaveTextContent('1');
+    expect(screen.queryByRole('article', { name: 'Occupancy Rate' })).not.toBeInTheDocument();
+  });
+
   it('leaves out the booking count when it cannot be loaded', async () => {
     server.use(
       signedInAs(users.manager),
@@ -85,6 +157,9 @@ describe('home page (logged in)', () => {
     renderApp('/home');
     expect(await screen.findByRole('link', { name: 'Open Calendar' })).toBeInTheDocument();
     expect(screen.queryByText('Total Bookings')).not.toBeInTheDocument();
+    expect(screen.queryByText('Occupancy Rate')).not.toBeInTheDocument();
+    expect(screen.queryByText('Revenue')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Guest Satisfaction' })).toHaveTextContent('4.8/5');
   });
 
   it('greets a guest with their experience cards and the first 3 accommodations', async () => {

@@ -1,15 +1,10 @@
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import type { User } from '../../../../shared/contracts/auth.js';
-import { isStaff } from '../../../../shared/roles.js';
-import { LoadingState } from '../../components/loading-state.js';
-import { useAuth } from '../auth/api/use-auth.js';
-import { AccommodationsPreview } from './components/accommodations-preview.js';
-import { GuestExperience } from './components/guest-experience.js';
-import { LocationBlock } from './components/location-block.js';
-import { StaffOverview } from './components/staff-overview.js';
-import { WelcomeBanner } from './components/welcome-banner.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { lazyPage } from '@/lib/lazy-page.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
 import { LandingPage } from './landing-page.js';
+
+// Visitors are the many who arrive on '/': the logged-in home page loads only for those who need it.
+const LoggedInHome = lazyPage(() => import('./logged-in-home.js'), (m) => m.LoggedInHome);
 
 /** '/' and '/home': the landing page for visitors, the personal home page once logged in. */
 export function HomePage() {
@@ -17,19 +12,4 @@ export function HomePage() {
   if (isLoading) return <LoadingState label="Loading..." minHeight="60vh" />;
   if (!user) return <LandingPage />;
   return <LoggedInHome user={user} />;
-}
-
-function LoggedInHome({ user }: { user: User }) {
-  return (
-    <>
-      <WelcomeBanner user={user} />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack spacing={{ xs: 5, md: 7 }}>
-          {isStaff(user.role) ? <StaffOverview /> : <GuestExperience />}
-          <AccommodationsPreview enabled />
-          <LocationBlock />
-        </Stack>
-      </Container>
-    </>
-  );
 }

@@ -1,5 +1,5 @@
-import { FindUs } from '../../components/find-us.js';
-import { usePublicSettings } from '../settings/api/use-public-settings.js';
+import { FindUs } from '@/components/find-us.js';
+import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { Hero } from './components/hero.js';
 
 /** '/' for visitors: hero with weather, then the map. */

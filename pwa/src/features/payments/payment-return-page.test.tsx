@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VerifyPaymentResponse } from '../../../../shared/contracts/payments.js';
-import { server } from '../../test/server.js';
-import { renderApp } from '../../test/render-app.js';
+import { VerifyPaymentResponse } from '@shared/contracts/payments.js';
+import { server } from '@/test/server.js';
+import { renderApp } from '@/test/render-app.js';
 
 const verified = (reference: string) =>
   VerifyPaymentResponse.parse({

@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { serverMessage } from '../../lib/api.js';
+import { serverMessage } from '@/lib/api.js';
 import { useVerifyPayment } from './api/use-verify-payment.js';
 
 const POPUP_CLOSE_MS = 2000;
@@ -69,8 +69,19 @@ export function PaymentReturnPage() {
             </Typography>
           ) : (
             state !== 'verifying' && (
-              <Button component={RouterLink} to={state === 'success' ? '/' : '/contact'} variant="contained" sx={{ mt: 3 }}>
-                {state === 'success' ? 'Back to Home' : 'Contact Us'}
+              <Button
+                component={RouterLink}
+                to={
+                  state === 'success'
+                    ? verify.data?.bookingReference
+                      ? `/booking-confirmation?reference=${encodeURIComponent(verify.data.bookingReference)}`
+                      : '/'
+                    : '/contact'
+                }
+                variant="contained"
+                sx={{ mt: 3 }}
+              >
+                {state === 'success' ? (verify.data?.bookingReference ? 'View Booking' : 'Back to Home') : 'Contact Us'}
               </Button>
             )
           )}

@@ -51,7 +51,7 @@ export interface DemoType {
   units: string[];
 }
 
-const img = (slug: string) => [`/images/accommodations/${slug}.svg`, `/images/accommodations/${slug}-view.svg`];
+const img = (slug: string) => [`/images/accommodations/${slug}.jpg`, `/images/accommodations/${slug}-view.jpg`];
 
 export const DEMO_TYPES: DemoType[] = [
   {
@@ -167,7 +167,7 @@ export const ENTIRE_LODGE = {
     'WiFi',
     'All meals and local drinks included',
   ],
-  images: ['/images/accommodations/entire-lodge.svg', '/images/accommodations/entire-lodge-view.svg'],
+  images: ['/images/accommodations/entire-lodge.jpg', '/images/accommodations/entire-lodge-view.jpg'],
 };
 
 export interface DemoGuest {

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes, format, getDay } from 'date-fns';
 
-export const LODGE_TZ = 'Africa/Johannesburg';
+import { LODGE_TIME_ZONE as LODGE_TZ } from '../../../../../shared/domain/dates.js';
 
 /**
  * Calendar arithmetic for the demo, all in the lodge's zone so the seed gives the same

@@ -113,7 +113,7 @@ describe.each([
       expect(units.every((u) => u.is_active)).toBe(true);
       expect(Number(t.base_weekend_rate)).toBeGreaterThan(Number(t.base_weekday_rate));
       expect(t.amenities.length).toBeGreaterThan(0);
-      expect(t.images[0]).toMatch(/^\/images\/accommodations\/[a-z-]+\.svg$/);
+      expect(t.images[0]).toMatch(/^\/images\/accommodations\/[a-z-]+\.jpg$/);
     }
   });
 

@@ -9,9 +9,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
-import type { AccommodationType } from '../../../../../shared/contracts/accommodations.js';
-import { formatRand } from '../../../lib/format.js';
-import { AccommodationImage } from '../../../components/accommodation-image.js';
+import type { AccommodationType } from '@shared/contracts/accommodations.js';
+import { formatRand } from '@/lib/format.js';
+import { AccommodationImage } from '@/components/accommodation-image.js';
 
 /** public-site.md 'Accommodations page': first 4 amenities, then '+N more'. */
 export const AMENITIES_SHOWN = 4;

@@ -1,2 +1,2 @@
-/** Cache key of the current user; the read path is the key (GET /api/auth/user). */
-export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+/** Cache key of the current user (GET /api/auth/user). Keys are names, not URLs. */
+export const AUTH_USER_KEY = ['auth', 'user'] as const;

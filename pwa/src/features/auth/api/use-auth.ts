@@ -1,7 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../../shared/contracts/auth.js';
-import { getQueryFn } from '../../../lib/api.js';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { UserResponse, type User } from '@shared/contracts/auth.js';
+import { ApiError, apiFetch } from '@/lib/api.js';
 import { AUTH_USER_KEY } from './auth-keys.js';
+
+/** GET /api/auth/user: the current user, or null when nobody is logged in (a 401). */
+export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  try {
+    return await apiFetch('/api/auth/user', { schema: UserResponse, signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: AUTH_USER_KEY, queryFn: ({ signal }) => getCurrentUser({ signal }), retry: false });
 
 export interface AuthState {
   /** null when nobody is logged in (or while loading). */
@@ -12,12 +25,8 @@ export interface AuthState {
   refetch: () => void;
 }
 
-/** The current user: GET /api/auth/user, where a 401 means "nobody"; never retried. */
+/** The current user, where a 401 means "nobody"; never retried. */
 export function useAuth(): AuthState {
-  const { data, isLoading, error, refetch } = useQuery<User | null>({
-    queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const { data, isLoading, error, refetch } = useQuery(currentUserQueryOptions());
   return { user: data ?? null, isLoading, error, refetch: () => void refetch() };
 }

@@ -1,10 +1,13 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest, serverMessage } from '../../../lib/api.js';
-import { useToast } from '../../../components/toast/use-toast.js';
+import { apiFetch, serverMessage } from '@/lib/api.js';
+import { useToast } from '@/components/toast/use-toast.js';
 import { AUTH_USER_KEY } from './auth-keys.js';
 
 const authHash = hashKey(AUTH_USER_KEY);
+
+/** POST /api/logout (no answer body). */
+export const logout = () => apiFetch('/api/logout', { method: 'POST' });
 
 /**
  * POST /api/logout, then the whole query cache is cleared (nothing of the last user's data
@@ -16,10 +19,11 @@ export function useLogout() {
   const { toast } = useToast();
   return useMutation({
     mutationKey: ['logout'],
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
-    },
+    mutationFn: logout,
     onSuccess: async () => {
+      // The device forgets whom it may open the front desk for offline (a shared tablet).
+      // Loaded on demand: the offline store is back-office code, not the landing page's.
+      void import('@/features/sync/offline-identity.js').then((m) => m.forgetOfflineIdentity()).catch(() => {});
       // Everything goes except the user entry, which becomes null: screens still watching
       // it must hear "logged out" (a removed entry would leave them showing the old user).
       queryClient.setQueryData(AUTH_USER_KEY, null);

@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RegisterRequest, User } from '../../../../../shared/contracts/auth.js';
-import { apiJson, serverMessage } from '../../../lib/api.js';
-import { useToast } from '../../../components/toast/use-toast.js';
+import { UserResponse, type RegisterRequest } from '@shared/contracts/auth.js';
+import { apiFetch, serverMessage } from '@/lib/api.js';
+import { useToast } from '@/components/toast/use-toast.js';
 import { AUTH_USER_KEY } from './auth-keys.js';
 
-/** POST /api/register; the new guest is logged in at once. */
+/** POST /api/register: the new guest, logged in. */
+export const register = (data: RegisterRequest) =>
+  apiFetch('/api/register', { method: 'POST', body: data, schema: UserResponse });
+
+/** The new guest is logged in at once. */
 export function useRegister() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return useMutation({
     mutationKey: ['register'],
-    mutationFn: (data: RegisterRequest) => apiJson<User>('POST', '/api/register', data),
+    mutationFn: register,
     onSuccess: (user) => {
       queryClient.setQueryData(AUTH_USER_KEY, user);
       toast({ title: 'Registration successful!', description: 'You are now logged in', variant: 'success' });

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { LoginRequest } from '../../../../../shared/contracts/auth.js';
-import { useZodForm } from '../../../lib/use-zod-form.js';
-import { useLogin } from '../api/use-login.js';
+import { LoginRequest } from '@shared/contracts/auth.js';
+import { useZodForm } from '@/lib/use-zod-form.js';
+import { useLogin } from '@/features/auth/api/use-login.js';
 
 export function LoginForm() {
   const login = useLogin();

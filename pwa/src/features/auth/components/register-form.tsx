@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { RegisterRequest } from '../../../../../shared/contracts/auth.js';
-import { useZodForm } from '../../../lib/use-zod-form.js';
-import { useRegister } from '../api/use-register.js';
+import { RegisterRequest } from '@shared/contracts/auth.js';
+import { useZodForm } from '@/lib/use-zod-form.js';
+import { useRegister } from '@/features/auth/api/use-register.js';
 
 export function RegisterForm() {
   const register = useRegister();

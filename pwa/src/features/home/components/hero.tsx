@@ -5,20 +5,11 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PublicSettings } from '../../../../../shared/contracts/settings.js';
-import defaultHero from '../../../assets/hero-default.svg';
+import type { PublicSettings } from '@shared/contracts/settings.js';
 import { WeatherWidget } from './weather-widget.js';
-
-/**
- * The custom picture is served by GET /api/background-image; the stored value changes
- * with every upload, so it doubles as the cache-buster.
- */
-export function heroImageUrl(heroBackgroundImage: string | null | undefined): string {
-  return heroBackgroundImage ? `/api/background-image?v=${encodeURIComponent(heroBackgroundImage)}` : defaultHero;
-}
+import { HeroPicture } from './hero-picture.js';
 
 export function Hero({ settings, isLoading }: { settings: PublicSettings | undefined; isLoading: boolean }) {
-  const image = heroImageUrl(settings?.heroBackgroundImage);
   return (
     <Box
       component="section"
@@ -27,15 +18,26 @@ export function Hero({ settings, isLoading }: { settings: PublicSettings | undef
         position: 'relative',
         minHeight: { xs: '78vh', md: '86vh' },
         display: 'flex',
-        alignItems: 'center',
+        // On a phone the text goes to the top, leaving the lower part to the lodge in the picture.
+        alignItems: { xs: 'flex-start', md: 'center' },
         color: '#fffaf0',
         backgroundColor: '#6b4f2a',
-        backgroundImage: `linear-gradient(180deg, rgba(20,16,8,0.35) 0%, rgba(20,16,8,0.25) 45%, rgba(20,16,8,0.7) 100%), url("${image}")`,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
+        // Above the picture: darker at the top and bottom where the text and buttons sit.
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          inset: 0,
+          zIndex: 0,
+          background: {
+            xs: 'linear-gradient(180deg, rgba(20,16,8,0.55) 0%, rgba(20,16,8,0.3) 55%, rgba(20,16,8,0) 75%, rgba(20,16,8,0.25) 100%)',
+            md: 'linear-gradient(180deg, rgba(20,16,8,0.45) 0%, rgba(20,16,8,0.1) 45%, rgba(20,16,8,0.65) 100%)',
+          },
+        },
       }}
     >
-      <Container sx={{ py: { xs: 8, md: 10 } }}>
+      {/* While the settings load, no picture: the default would flash before a custom one. */}
+      {!isLoading && <HeroPicture custom={settings?.heroBackgroundImage} />}
+      <Container sx={{ py: { xs: 5, md: 10 }, position: 'relative', zIndex: 1 }}>
         <Typography variant="overline" component="p" sx={{ color: 'secondary.light', fontSize: '0.9rem' }}>
           Private Game Lodge
         </Typography>
@@ -61,7 +63,7 @@ export function Hero({ settings, isLoading }: { settings: PublicSettings | undef
             Book Entire Lodge
           </Button>
         </Stack>
-        <Box sx={{ mt: { xs: 5, md: 0 }, position: { md: 'absolute' }, right: { md: 32 }, bottom: { md: 32 }, color: 'text.primary' }}>
+        <Box sx={{ mt: { xs: 5, md: 0 }, position: { md: 'absolute' }, right: { md: 32 }, top: { md: 32 }, color: 'text.primary' }}>
           <WeatherWidget />
         </Box>
       </Container>

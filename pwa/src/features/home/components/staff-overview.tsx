@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,39 +9,38 @@ import Typography from '@mui/material/Typography';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import Cabin from '@mui/icons-material/Cabin';
-import { useMonthBookingCount } from '../api/use-month-bookings.js';
+import { formatRand } from '@/lib/format.js';
+import { useStaffMonthFigures } from '@/features/home/api/use-month-bookings.js';
+
+/** back-office.md: the one figure that cannot be computed stays the spec's fixed value. */
+const GUEST_SATISFACTION = '4.8/5';
 
 /**
- * 'Dashboard Overview' for staff. Only figures computed from real data are shown
- * (DESIGN.md section 7): the month's booking count when the bookings list can be read.
+ * 'Dashboard Overview' for staff. Figures come from this month's bookings (DESIGN.md section
+ * 7: no placeholders where real figures can be computed); a card whose data cannot be read
+ * is left out rather than showing a made-up number.
  */
 export function StaffOverview() {
-  const bookings = useMonthBookingCount({ enabled: true });
+  const figures = useStaffMonthFigures({ enabled: true });
+  const { occupancy } = figures;
   return (
     <section aria-labelledby="overview-title">
       <Typography id="overview-title" variant="h4" component="h2" gutterBottom>
         Dashboard Overview
       </Typography>
       <Grid container spacing={3}>
-        {bookings.data !== undefined && (
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography color="text.secondary" variant="subtitle2" component="h3">
-                  Total Bookings
-                </Typography>
-                <Typography variant="h3" component="p" sx={{ my: 1 }}>
-                  {bookings.data}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  This month
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
+        {figures.bookingCount !== undefined && <FigureCard title="Total Bookings" value={String(figures.bookingCount)} caption="This month" />}
+        {occupancy && (
+          <FigureCard
+            title="Occupancy Rate"
+            value={`${Math.round(occupancy.rate * 100)}%`}
+            caption={`This month: ${occupancy.bookedUnitNights} of ${occupancy.availableUnitNights} unit-nights`}
+          />
         )}
-        <Grid size={{ xs: 12, sm: bookings.data !== undefined ? 6 : 12, md: bookings.data !== undefined ? 8 : 12 }}>
-          <Card sx={{ height: '100%' }}>
+        {figures.revenue !== undefined && <FigureCard title="Revenue" value={formatRand(figures.revenue)} caption="Check-ins this month" />}
+        <FigureCard title="Guest Satisfaction" value={GUEST_SATISFACTION} />
+        <Grid size={12}>
+          <Card>
             <CardContent>
               <Typography variant="h6" component="h3" gutterBottom>
                 Quick Actions
@@ -61,5 +61,27 @@ export function StaffOverview() {
         </Grid>
       </Grid>
     </section>
+  );
+}
+
+function FigureCard({ title, value, caption }: { title: string; value: string; caption?: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+      <Card component="article" aria-label={title} sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography color="text.secondary" variant="subtitle2" component="h3">
+            {title}
+          </Typography>
+          <Typography variant="h3" component="p" sx={{ my: 1 }}>
+            {value}
+          </Typography>
+          {caption && (
+            <Typography variant="body2" color="text.secondary">
+              {caption}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Grid>
   );
 }

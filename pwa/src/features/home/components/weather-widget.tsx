@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloudOff from '@mui/icons-material/CloudOff';
-import { useWeather } from '../api/use-weather.js';
+import { useWeather } from '@/features/home/api/use-weather.js';
 import { WeatherIcon } from './weather-icon.js';
 
 /** Current weather at the lodge, for the hero's corner. */

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { User } from '../../../../../shared/contracts/auth.js';
-import { isStaff } from '../../../../../shared/roles.js';
-import defaultHero from '../../../assets/hero-default.svg';
+import type { User } from '@shared/contracts/auth.js';
+import { isStaff } from '@shared/roles.js';
+import { HeroPicture } from './hero-picture.js';
 
 export function WelcomeBanner({ user }: { user: User }) {
   const staff = isStaff(user.role);
@@ -14,15 +14,21 @@ export function WelcomeBanner({ user }: { user: User }) {
     <Box
       component="section"
       sx={{
+        position: 'relative',
         color: '#fffaf0',
         backgroundColor: '#4b5a2a',
-        backgroundImage: `linear-gradient(90deg, rgba(35,29,18,0.85) 0%, rgba(35,29,18,0.45) 100%), url("${defaultHero}")`,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center 70%',
         py: { xs: 6, md: 9 },
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          inset: 0,
+          zIndex: 0,
+          background: 'linear-gradient(90deg, rgba(35,29,18,0.85) 0%, rgba(35,29,18,0.45) 100%)',
+        },
       }}
     >
-      <Container>
+      <HeroPicture custom={null} position="center 60%" />
+      <Container sx={{ position: 'relative', zIndex: 1 }}>
         <Typography variant="h2" component="h1">
           Welcome Back{user.firstName ? `, ${user.firstName}` : ''}
         </Typography>

@@ -1,17 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import type { VerifyPaymentResponse } from '../../../../../shared/contracts/payments.js';
-import { apiJson } from '../../../lib/api.js';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { VerifyPaymentResponse } from '@shared/contracts/payments.js';
+import { apiFetch } from '@/lib/api.js';
+
+/** POST /api/payments/verify {reference}; a failure is an error status with { message }. */
+export const verifyPayment = (reference: string) =>
+  apiFetch('/api/payments/verify', { method: 'POST', body: { reference }, schema: VerifyPaymentResponse });
 
 /**
- * POST /api/payments/verify {reference}; a failure is an error status with { message }.
  * Run as a query keyed by the reference, not a mutation: verifying is idempotent on the
  * server, and a query runs once per reference however often the page renders.
  */
-export function useVerifyPayment(reference: string | null) {
-  return useQuery({
-    queryKey: ['payment-verify', reference],
+export const verifyPaymentQueryOptions = (reference: string | null) =>
+  queryOptions({
+    queryKey: ['payments', 'verify', reference],
     enabled: Boolean(reference),
     gcTime: Infinity,
-    queryFn: () => apiJson<VerifyPaymentResponse>('POST', '/api/payments/verify', { reference }),
+    queryFn: () => verifyPayment(reference as string),
   });
+
+export function useVerifyPayment(reference: string | null) {
+  return useQuery(verifyPaymentQueryOptions(reference));
 }

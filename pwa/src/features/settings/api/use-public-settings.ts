@@ -1,9 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '../../../../../shared/contracts/settings.js';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PublicSettings } from '@shared/contracts/settings.js';
+import { apiFetch } from '@/lib/api.js';
 
-export const PUBLIC_SETTINGS_KEY = ['/api/public/settings'] as const;
+/** GET /api/public/settings: the lodge's name, place and what a visitor may know. */
+export const getPublicSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch('/api/public/settings', { schema: PublicSettings, signal });
 
-/** GET /api/public/settings: the lodge's name, place and what a visitor may know; no retry. */
+export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
+
+export const publicSettingsQueryOptions = () =>
+  queryOptions({ queryKey: PUBLIC_SETTINGS_KEY, queryFn: ({ signal }) => getPublicSettings({ signal }), retry: false });
+
+/** No retry (public-site.md section 7). */
 export function usePublicSettings() {
-  return useQuery<PublicSettings>({ queryKey: PUBLIC_SETTINGS_KEY, retry: false });
+  return useQuery(publicSettingsQueryOptions());
 }

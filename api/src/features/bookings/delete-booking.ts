@@ -1,0 +1,35 @@
+import type { Deps } from '../../deps.js';
+import { inTransaction, type TxOptions } from '../../db/transaction.js';
+import type { SessionUser } from '../../http/types.js';
+import { ConflictError, NotFoundError } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
+import { auditView } from './audit-view.js';
+import * as repo from './bookings.repo.js';
+
+/** DELETE /api/admin/bookings/:id (and the entire-lodge variant): children and ledger rows go with it. */
+export async function deleteBooking(
+  deps: Pick<Deps, 'db'>,
+  user: SessionUser,
+  id: string,
+  opts: TxOptions & { entireLodgeOnly?: boolean } = {},
+): Promise<void> {
+  await inTransaction(deps.db, opts.trx, async (trx) => {
+    const row = await repo.findBookingRowForUpdate(trx, id);
+    const isParent = !!row && row.unit_id === null && row.parent_booking_id === null;
+    if (!row || (opts.entireLodgeOnly && !isParent)) {
+      throw new NotFoundError(opts.entireLodgeOnly ? M.entireLodgeNotFound : M.bookingNotFound, 'not_found');
+    }
+    if (row.is_entire_lodge_child && !opts.entireLodgeOnly) throw new ConflictError(M.childDelete, 'entire_lodge_child');
+    const snapshot = auditView((await repo.findBookingById(trx, id))!);
+    await repo.deleteBookingWithChildren(trx, id);
+    await recordAudit(trx, {
+      actor: user,
+      action: 'booking.delete',
+      entityType: 'booking',
+      entityId: id,
+      before: snapshot,
+      note: isParent ? 'Entire-lodge booking deleted with its unit bookings' : undefined,
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import type { Deps } from '../../deps.js';
+import type { DbOrTx, Tx } from '../../db/transaction.js';
+import { addDays, compareIsoDates, todayInLodge } from '../../../../shared/domain/dates.js';
+import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
+import type { AdminBookingsQuery, Booking, GuestListItem, UpcomingArrivalsResponse } from '../../../../shared/contracts/bookings.js';
+import * as repo from './bookings.repo.js';
+
+/** A booking by id, through the caller's transaction when given one, or undefined. */
+export function getBooking(db: DbOrTx, id: string): Promise<Booking | undefined> {
+  return repo.findBookingById(db, id);
+}
+
+/** Bookings by id, through the caller's transaction when given one (the sync pull). */
+export function getBookings(db: DbOrTx, ids: readonly string[]): Promise<Booking[]> {
+  return repo.findBookingsByIds(db, ids);
+}
+
+/** The booking a Paystack reference was issued for. */
+export function getBookingByPaystackReference(db: DbOrTx, reference: string): Promise<Booking | undefined> {
+  return repo.findBookingByPaystackReference(db, reference);
+}
+
+export function listAdminBookings(deps: Deps, q: AdminBookingsQuery): Promise<Booking[]> {
+  return repo.listBookings(deps.db, q);
+}
+
+export function listEntireLodgeBookings(deps: Deps): Promise<Booking[]> {
+  return repo.listBookings(deps.db, { entireLodgeParents: true });
+}
+
+export function listGuests(deps: Deps): Promise<GuestListItem[]> {
+  return repo.listGuests(deps.db);
+}
+
+/** Dashboard: arrivals and departures of the next 7 lodge days, today included. */
+export async function upcomingArrivals(deps: Deps): Promise<UpcomingArrivalsResponse> {
+  const today = todayInLodge(deps.clock.now());
+  const last = addDays(today, 6);
+  const rows = await repo.listMovements(deps.db, today, last);
+  const inWindow = (d: string) => compareIsoDates(d, today) >= 0 && compareIsoDates(d, last) <= 0;
+  const items: UpcomingArrivalsResponse['bookings'] = [];
+  for (const r of rows) {
+    const common = {
+      id: r.id,
+      guestName: r.guest_name,
+      unitName: r.unit_name ?? r.accommodation_type_name,
+      totalAmount: centsToRand(randToCents(r.total_amount)),
+      status: r.status,
+    };
+    if (inWindow(r.check_in_date)) items.push({ ...common, type: 'arrival', date: r.check_in_date });
+    if (inWindow(r.check_out_date)) items.push({ ...common, type: 'departure', date: r.check_out_date });
+  }
+  // Within a day departures come first: check-out is at 10:00, check-in at 14:00.
+  items.sort(
+    (a, b) =>
+      compareIsoDates(a.date, b.date) ||
+      (a.type === b.type ? 0 : a.type === 'departure' ? -1 : 1) ||
+      a.unitName.localeCompare(b.unitName) ||
+      a.guestName.localeCompare(b.guestName),
+  );
+  const count = (type: 'arrival' | 'departure', onlyToday: boolean) =>
+    items.filter((i) => i.type === type && (!onlyToday || i.date === today)).length;
+  return {
+    todayArrivals: count('arrival', true),
+    todayDepartures: count('departure', true),
+    totalArrivals: count('arrival', false),
+    totalDepartures: count('departure', false),
+    bookings: items,
+  };
+}
+
+/** A booking, its row locked until the caller's transaction ends (verify, webhook and refunds take turns). */
+export async function lockBooking(trx: Tx, id: string): Promise<Booking | undefined> {
+  const row = await repo.findBookingRowForUpdate(trx, id);
+  return row ? repo.findBookingById(trx, id) : undefined;
+}

@@ -1,0 +1,144 @@
+import type { Deps } from '../../deps.js';
+import { inSavepoint, inTransaction, type TxOptions } from '../../db/transaction.js';
+import type { SessionUser } from '../../http/types.js';
+import { ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../http/errors.js';
+import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
+import type { PaymentMethod } from '../../../../shared/domain/booking-status.js';
+import {
+  planBookingUpdate,
+  type AlreadyThere,
+  type BookingChange,
+  type BookingState,
+  type BookingUpdateRefusal,
+} from '../../../../shared/domain/booking-update.js';
+import type { Booking, UpdateBookingRequest } from '../../../../shared/contracts/bookings.js';
+import { getSettings } from '../settings/settings.service.js';
+import { ledgerSummary, recordLedgerEntries } from '../payments/ledger.service.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from './booking-messages.js';
+import { staffPaymentEntry } from './booking-ledger.js';
+import { enqueueCancelledEmail } from './booking-emails.js';
+import { retakePromoUse, returnPromoUseIfUnpaid } from './promo-use.js';
+import * as repo from './bookings.repo.js';
+
+export interface UpdateBookingResult {
+  booking: Booking;
+  /** False when the booking already was what the edit asked for. */
+  changed: boolean;
+  /** What the edit asked for that the booking already had (e.g. checked in by another tablet). */
+  already: AlreadyThere[];
+}
+
+/**
+ * PUT /api/admin/bookings/:id (and, later, an offline edit replayed by the sync push in its
+ * own transaction). The row is locked while it is read and written; `version` (when sent)
+ * must be the one the client read. planBookingUpdate decides what the edit does; this writes
+ * it: an entire-lodge parent takes its children along, Paid records the outstanding amount in
+ * the ledger, a cancellation before payment gives the promo use back, and the guest hears of
+ * a cancellation.
+ */
+export async function updateBooking(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: SessionUser,
+  id: string,
+  input: UpdateBookingRequest,
+  opts: TxOptions = {},
+): Promise<UpdateBookingResult> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, opts.trx, async (trx) => {
+    const row = await repo.findBookingRowForUpdate(trx, id);
+    if (!row) throw new NotFoundError(M.bookingNotFound, 'not_found');
+    if (input.version !== undefined && input.version !== row.version) {
+      throw new StaleBookingError((await repo.findBookingById(trx, id))!);
+    }
+
+    const plan = planBookingUpdate(stateOf(row), changeOf(input), user.role, now);
+    if (plan.kind === 'refused') throw refusalError(plan);
+    if (plan.kind === 'unchanged') {
+      return { booking: (await repo.findBookingById(trx, id))!, changed: false, already: plan.already };
+    }
+
+    const isParent = row.unit_id === null && row.parent_booking_id === null;
+    try {
+      await inSavepoint(trx, async (sp) => {
+        await repo.updateBooking(sp, id, row.version, plan.patch);
+        if (isParent) await repo.updateChildren(sp, id, plan.cascade);
+      });
+    } catch (err) {
+      // Reopening a booking whose unit was taken in the meantime.
+      if (pgCode(err) === PG.EXCLUSION_VIOLATION) throw unavailable();
+      throw err;
+    }
+
+    if (plan.statusMove?.to === 'Cancelled') await returnPromoUseIfUnpaid(trx, id, now);
+    if (plan.statusMove?.from === 'Cancelled') await retakePromoUse(trx, row);
+    if (plan.becamePaid) {
+      const totalCents = plan.patch.totalCents ?? randToCents(row.total_amount);
+      const outstanding = totalCents - (await ledgerSummary(trx, id)).netAmountCents;
+      const method = (plan.patch.paymentMethod ?? row.payment_method) as PaymentMethod;
+      if (outstanding > 0) await recordLedgerEntries(trx, [staffPaymentEntry(id, method, outstanding, user)]);
+    }
+
+    await recordAudit(trx, {
+      actor: user,
+      action: 'booking.update',
+      entityType: 'booking',
+      entityId: id,
+      before: inRand(plan.before),
+      after: inRand(plan.after),
+    });
+    if (plan.totalOverride) {
+      await recordAudit(trx, {
+        actor: user,
+        action: 'booking.total_override',
+        entityType: 'booking',
+        entityId: id,
+        before: { totalAmount: centsToRand(plan.totalOverride.fromCents) },
+        after: { totalAmount: centsToRand(plan.totalOverride.toCents) },
+      });
+    }
+    const updated = (await repo.findBookingById(trx, id))!;
+    if (plan.statusMove?.to === 'Cancelled') {
+      await enqueueCancelledEmail(trx, await getSettings(trx), updated, plan.patch.cancellationReason ?? null);
+    }
+    return { booking: updated, changed: true, already: plan.already };
+  });
+}
+
+function stateOf(row: repo.BookingRow): BookingState {
+  return {
+    status: row.status,
+    paymentStatus: row.payment_status,
+    paymentVerified: row.payment_verified,
+    paymentMethod: row.payment_method,
+    totalCents: randToCents(row.total_amount),
+    specialRequests: row.special_requests,
+    cancellationReason: row.cancellation_reason,
+    isEntireLodgeChild: row.is_entire_lodge_child,
+    checkedInAt: row.checked_in_at,
+    checkedOutAt: row.checked_out_at,
+    cancelledAt: row.cancelled_at,
+  };
+}
+
+function changeOf(input: UpdateBookingRequest): BookingChange {
+  return {
+    status: input.status,
+    paymentStatus: input.paymentStatus,
+    paymentMethod: input.paymentMethod,
+    specialRequests: input.specialRequests,
+    cancellationReason: input.cancellationReason,
+    totalCents: input.totalAmount !== undefined ? randToCents(input.totalAmount) : undefined,
+  };
+}
+
+function refusalError(r: BookingUpdateRefusal): ForbiddenError | UnprocessableError {
+  if (r.code === 'forbidden') return new ForbiddenError(r.reason, 'forbidden');
+  return new UnprocessableError(r.reason, r.code, r.field ? { [r.field]: r.reason } : undefined);
+}
+
+/** The audit log keeps amounts in rand, as the API shows them. */
+function inRand(fields: Record<string, unknown>): Record<string, unknown> {
+  const { totalCents, ...rest } = fields;
+  return totalCents === undefined ? rest : { ...rest, totalAmount: centsToRand(totalCents as number) };
+}

@@ -1,0 +1,61 @@
+import type Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/types.js';
+import { parse, uuidParam } from '../../http/validate.js';
+import { currentUser, requireCapability } from '../../http/guards.js';
+import { EventRequest, TicketTypeRequest } from '../../../../shared/contracts/events.js';
+import * as events from './events.service.js';
+
+/** Body of a ticket-type write: the event comes from the path. */
+const ticketBody = (body: unknown, eventId: string) => ({ ...(typeof body === 'object' && body ? body : {}), eventId });
+
+export function eventRoutes(router: Router<AppState>, deps: Deps): void {
+  const guard = requireCapability('events');
+
+  router.get('/admin/events', guard, async (ctx) => {
+    ctx.body = await events.listEvents(deps);
+  });
+
+  router.post('/admin/events', guard, async (ctx) => {
+    const input = parse(EventRequest, ctx.request.body);
+    ctx.body = await events.createEvent(deps, currentUser(ctx), input);
+    ctx.status = 201;
+  });
+
+  router.put('/admin/events/:id', guard, async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const input = parse(EventRequest, ctx.request.body);
+    ctx.body = await events.updateEvent(deps, currentUser(ctx), id, input);
+  });
+
+  router.delete('/admin/events/:id', guard, async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    await events.deleteEvent(deps, currentUser(ctx), id);
+    ctx.body = { message: 'Event deleted successfully!', id };
+  });
+
+  router.get('/admin/events/:id/ticket-types', guard, async (ctx) => {
+    ctx.body = await events.listTicketTypes(deps, uuidParam(ctx.params.id));
+  });
+
+  router.post('/admin/events/:id/ticket-types', guard, async (ctx) => {
+    const eventId = uuidParam(ctx.params.id);
+    const input = parse(TicketTypeRequest, ticketBody(ctx.request.body, eventId));
+    ctx.body = await events.createTicketType(deps, currentUser(ctx), input);
+    ctx.status = 201;
+  });
+
+  router.put('/admin/events/:id/ticket-types/:ticketTypeId', guard, async (ctx) => {
+    const eventId = uuidParam(ctx.params.id);
+    const id = uuidParam(ctx.params.ticketTypeId, 'ticketTypeId');
+    const input = parse(TicketTypeRequest, ticketBody(ctx.request.body, eventId));
+    ctx.body = await events.updateTicketType(deps, currentUser(ctx), id, input);
+  });
+
+  router.delete('/admin/events/:id/ticket-types/:ticketTypeId', guard, async (ctx) => {
+    const eventId = uuidParam(ctx.params.id);
+    const id = uuidParam(ctx.params.ticketTypeId, 'ticketTypeId');
+    await events.deleteTicketType(deps, currentUser(ctx), eventId, id);
+    ctx.body = { message: 'Ticket type deleted successfully!', id };
+  });
+}

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+
+/**
+ * The Paystack secret key and the weather key are kept encrypted in the settings row
+ * (AES-256-GCM, key from SETTINGS_KEY). A stored value reads `enc:v1:<iv>:<tag>:<data>`
+ * (base64url); anything else is a value saved before encryption existed, read as it is and
+ * encrypted on the next save of that field.
+ *
+ * The key is process-wide because every feature reads settings through getSettings(db):
+ * createApp sets it once from Deps before any request.
+ */
+const PREFIX = 'enc:v1:';
+let currentKey: Buffer | undefined;
+
+export function useSettingsKey(key: Buffer | undefined): void {
+  if (key && key.length !== 32) throw new Error('settings key must be 32 bytes');
+  currentKey = key;
+}
+
+function requireKey(): Buffer {
+  if (!currentKey) throw new Error('settings key not configured (SETTINGS_KEY)');
+  return currentKey;
+}
+
+export function encryptSecret(plain: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', requireKey(), iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${PREFIX}${iv.toString('base64url')}:${cipher.getAuthTag().toString('base64url')}:${data.toString('base64url')}`;
+}
+
+export const isEncrypted = (stored: string) => stored.startsWith(PREFIX);
+
+/**
+ * The plain value of a stored secret. A value that cannot be decrypted (another key, a
+ * damaged row) reads as not set rather than breaking every reader of the settings: the
+ * lodge sees 'Not configured' and enters the key again.
+ */
+export function decryptSecret(stored: string | null): string | null {
+  if (stored == null) return null;
+  if (!isEncrypted(stored)) return stored;
+  const [iv, tag, data] = stored.slice(PREFIX.length).split(':');
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', requireKey(), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** `sk_test_••••1234`: the key's prefix (up to its last underscore, when short) and last four. */
+export function maskSecret(plain: string | null): string | null {
+  if (!plain) return null;
+  const prefix = /^([a-z]+_(?:test|live)_)/i.exec(plain)?.[1] ?? '';
+  return `${prefix}${MASK}${plain.length > 8 ? plain.slice(-4) : ''}`;
+}
+
+export const MASK = '••••';

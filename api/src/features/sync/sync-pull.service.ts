@@ -1,0 +1,73 @@
+import type { Deps } from '../../deps.js';
+import { inSnapshot } from '../../db/transaction.js';
+import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
+import type { SyncEntityType, SyncPullQuery, SyncPullResponse } from '../../../../shared/contracts/sync.js';
+import { getAccommodationTypes, getUnits } from '../accommodations/queries.js';
+import { getBookings } from '../bookings/queries.js';
+import { START_CURSOR, decodeCursor, encodeCursor, type PullCursor } from './sync-cursor.js';
+import * as repo from './sync.repo.js';
+
+/** Bookings that checked out longer ago than this are history, not front-desk data. */
+export const PULL_BOOKINGS_DAYS_BACK = 30;
+
+const DELETED_ENTITY: Record<(typeof repo.DELETED_TYPES)[number], SyncEntityType> = {
+  accommodation_type: 'accommodationTypes',
+  unit: 'units',
+  booking: 'bookings',
+};
+
+/**
+ * GET /api/sync/pull: what changed since the cursor, one page. The safe watermark (see the
+ * migration 20261122000500 and the README): one REPEATABLE READ snapshot; its xmin bounds the
+ * range, because every transaction below it has finished, so no row served here can be
+ * followed by a late write with a lower transaction id. Rows of transactions still open
+ * (at or above xmin) come in a later pull. A range is paged by (txid, entity, id).
+ */
+export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncPullQuery): Promise<SyncPullResponse> {
+  const since: PullCursor = query.since ? decodeCursor(query.since) : START_CURSOR;
+  const bookingsFrom = addDays(todayInLodge(deps.clock.now()), -PULL_BOOKINGS_DAYS_BACK);
+
+  return inSnapshot(deps.db, async (trx) => {
+    const snapshot = await repo.snapshotBounds(trx);
+    let cursor = since;
+    // A cursor from the future (a database restored from a backup, another server): start over.
+    if (BigInt(cursor.lo) > BigInt(snapshot.xmax)) cursor = START_CURSOR;
+    const hi = cursor.hi ?? maxTxid(cursor.lo, snapshot.xmin);
+
+    const keys = await repo.changedKeys(trx, { lo: cursor.lo, hi, after: cursor.after, bookingsFrom, limit: query.limit + 1 });
+    const hasMore = keys.length > query.limit;
+    const page = keys.slice(0, query.limit);
+
+    const idsOf = (entity: number) => page.filter((k) => k.entity === entity).map((k) => k.id);
+    // One after another: a transaction is one connection.
+    const types = await getAccommodationTypes(trx, idsOf(1));
+    const units = await getUnits(trx, idsOf(2));
+    const bookings = await getBookings(trx, idsOf(3));
+    const deleted = page
+      .filter((k) => k.entity === 4 && k.deletedType && k.deletedId)
+      .map((k) => ({ entityType: DELETED_ENTITY[k.deletedType as keyof typeof DELETED_ENTITY], id: k.deletedId! }));
+
+    const last = page[page.length - 1];
+    const next: PullCursor = hasMore ? { lo: cursor.lo, hi, after: last } : { lo: hi, hi: null, after: null };
+    return {
+      cursor: encodeCursor(next),
+      hasMore,
+      changes: {
+        accommodationTypes: inKeyOrder(types, idsOf(1)),
+        units: inKeyOrder(units, idsOf(2)),
+        bookings: inKeyOrder(bookings, idsOf(3)),
+      },
+      deleted,
+    };
+  });
+}
+
+function maxTxid(a: string, b: string): string {
+  return BigInt(a) >= BigInt(b) ? a : b;
+}
+
+/** Rows in the order of the page's keys (the order they were written in). */
+function inKeyOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}

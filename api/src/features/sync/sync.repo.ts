@@ -1,0 +1,157 @@
+import type { Knex } from 'knex';
+import type { PullKey } from './sync-cursor.js';
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * The sync feature owns client_mutations (what each outbox entry came to). For the pull it
+ * also reads the change stamps (`change_txid`) of the tables it serves, in one query, so a
+ * page is cut in one global order; the rows themselves come from their owning features.
+ */
+
+export type StoredOutcome = 'applied' | 'conflict' | 'rejected';
+
+export interface StoredResult {
+  record?: unknown;
+  note?: string;
+  reason?: string;
+}
+
+export interface MutationInsert {
+  id: string;
+  deviceId: string;
+  seq: number;
+  userId: string;
+  operation: string;
+  entityType: string;
+  entityId: string;
+  baseVersion: number;
+  schemaVersion: number;
+  args: unknown;
+  outcome: StoredOutcome;
+  result: StoredResult;
+}
+
+export interface StoredMutation {
+  id: string;
+  outcome: StoredOutcome;
+  result: StoredResult;
+}
+
+export async function findMutation(db: Db, id: string): Promise<StoredMutation | undefined> {
+  const row: { id: string; outcome: StoredOutcome; result: StoredResult | null } | undefined = await db('client_mutations')
+    .where({ id })
+    .first('id', 'outcome', 'result');
+  return row ? { id: row.id, outcome: row.outcome, result: row.result ?? {} } : undefined;
+}
+
+function toRow(m: MutationInsert) {
+  return {
+    id: m.id,
+    device_id: m.deviceId,
+    seq: m.seq,
+    user_id: m.userId,
+    operation: m.operation,
+    entity_type: m.entityType,
+    entity_id: m.entityId,
+    base_version: m.baseVersion,
+    schema_version: m.schemaVersion,
+    args: JSON.stringify(m.args ?? {}),
+    outcome: m.outcome,
+    result: JSON.stringify(m.result),
+  };
+}
+
+/**
+ * In the entry's own transaction: the primary key makes the second of two racing pushes of
+ * one entry fail here (23505), which rolls back everything it did.
+ */
+export async function insertMutation(db: Db, m: MutationInsert): Promise<void> {
+  await db('client_mutations').insert(toRow(m));
+}
+
+/** After a refused entry's transaction rolled back: false when the id was recorded meanwhile. */
+export async function insertMutationIfNew(db: Db, m: MutationInsert): Promise<boolean> {
+  const rows = await db('client_mutations').insert(toRow(m)).onConflict('id').ignore().returning('id');
+  return rows.length === 1;
+}
+
+export async function countMutations(db: Db): Promise<number> {
+  const row = await db('client_mutations').count<{ c: number }[]>('* as c').first();
+  return Number(row?.c ?? 0);
+}
+
+// ---- pull
+
+export interface Snapshot {
+  /** Every transaction with a lower id has finished (committed or rolled back). */
+  xmin: string;
+  /** No transaction with this id or a higher one had started. */
+  xmax: string;
+}
+
+/** The bounds of the calling transaction's snapshot (its first statement takes it in REPEATABLE READ). */
+export async function snapshotBounds(trx: Knex.Transaction): Promise<Snapshot> {
+  const res = await trx.raw<{ rows: { xmin: string; xmax: string }[] }>(
+    `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s`,
+  );
+  return res.rows[0];
+}
+
+export interface ChangedKey extends PullKey {
+  /** For deletion markers: 'accommodation_type' | 'unit' | 'booking' and the deleted row's id. */
+  deletedType: string | null;
+  deletedId: string | null;
+}
+
+export interface ChangedKeysQuery {
+  lo: string;
+  hi: string;
+  after: PullKey | null;
+  /** Bookings checking out on or after this date only. */
+  bookingsFrom: string;
+  limit: number;
+}
+
+export const DELETED_TYPES = ['accommodation_type', 'unit', 'booking'] as const;
+
+/**
+ * The keys of rows written by transactions with lo <= id < hi, after the given key, in
+ * (txid, entity, id) order: one page of the pull. Ids compare as text in the "C" collation,
+ * so the order is the same on every server and matches the cursor's.
+ */
+export async function changedKeys(trx: Knex.Transaction, q: ChangedKeysQuery): Promise<ChangedKey[]> {
+  const from = q.after && BigInt(q.after.txid) > BigInt(q.lo) ? q.after.txid : q.lo;
+  const range = 'change_txid >= ?::xid8 AND change_txid < ?::xid8';
+  const bindings: (string | number)[] = [from, q.hi, from, q.hi, from, q.hi, q.bookingsFrom, from, q.hi, ...DELETED_TYPES];
+  let afterSql = '';
+  if (q.after) {
+    afterSql = 'WHERE (k.txid, k.entity, k.id) > (?::xid8, ?::int, ?::text COLLATE "C")';
+    bindings.push(q.after.txid, q.after.entity, q.after.id);
+  }
+  bindings.push(q.limit);
+  const res = await trx.raw<{ rows: { txid: string; entity: number; id: string; deleted_type: string | null; deleted_id: string | null }[] }>(
+    `SELECT k.txid::text AS txid, k.entity, k.id, k.deleted_type, k.deleted_id FROM (
+       SELECT change_txid AS txid, 1 AS entity, id::text COLLATE "C" AS id, NULL::text AS deleted_type, NULL::text AS deleted_id
+         FROM accommodation_types WHERE ${range}
+       UNION ALL
+       SELECT change_txid, 2, id::text COLLATE "C", NULL, NULL FROM units WHERE ${range}
+       UNION ALL
+       SELECT change_txid, 3, id::text COLLATE "C", NULL, NULL FROM bookings WHERE ${range} AND check_out_date >= ?::date
+       UNION ALL
+       SELECT change_txid, 4, id::text COLLATE "C", entity_type, entity_id::text FROM deleted_records
+        WHERE ${range} AND entity_type IN (?, ?, ?)
+     ) k
+     ${afterSql}
+     ORDER BY k.txid, k.entity, k.id
+     LIMIT ?`,
+    bindings,
+  );
+  return res.rows.map((r) => ({
+    txid: r.txid,
+    entity: Number(r.entity),
+    id: r.id,
+    deletedType: r.deleted_type,
+    deletedId: r.deleted_id,
+  }));
+}

@@ -1,0 +1,78 @@
+import os from 'node:os';
+import fs from 'node:fs/promises';
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { PayloadTooLargeError, ValidationError } from './errors.js';
+
+/** One uploaded file as the upload routes see it (a temporary file, removed after the request). */
+export interface UploadedFile {
+  filepath: string;
+  originalFilename: string | null;
+  mimetype: string | null;
+  size: number;
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'File Too Large',
+  tooLargeDetail: 'Please select an image smaller than 10MB',
+} as const;
+
+/**
+ * Multipart parsing for the upload routes only (the app's body parser takes JSON alone).
+ * formidable 2 counts maxFileSize over all files of a request, so the limit is per-file
+ * size times maxFiles; each file's own 10 MB limit is checked by the upload service, and a
+ * request over the total is refused while it streams. Temporary files are removed
+ * afterwards whatever happened.
+ */
+export function multipartUpload(opts: { field: string; maxFiles: number }): Middleware {
+  // koa-body ships its own copy of Koa's types; the middleware is the same at run time.
+  const parser = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: {
+      uploadDir: os.tmpdir(),
+      maxFileSize: MAX_UPLOAD_BYTES * opts.maxFiles,
+      maxFields: 10,
+      maxFieldsSize: 64 * 1024,
+      allowEmptyFiles: false,
+      multiples: true,
+    },
+    onError: (err) => {
+      const e = err as Error & { httpCode?: number; code?: number };
+      if (e.httpCode === 413 || e.code === 1009) {
+        throw new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge, 'file_too_large', { [opts.field]: UPLOAD_MESSAGES.tooLargeDetail });
+      }
+      throw new ValidationError(`${opts.field}: Could not read the upload`, 'validation_error', { [opts.field]: 'Could not read the upload' });
+    },
+  }) as unknown as Middleware;
+  return async (ctx, next) => {
+    if (!ctx.is('multipart/form-data')) {
+      throw new ValidationError(`${opts.field}: Send the picture as multipart/form-data`, 'validation_error', {
+        [opts.field]: 'Send the picture as multipart/form-data',
+      });
+    }
+    try {
+      await parser(ctx, next);
+    } finally {
+      const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
+      const all = Object.values(files).flat() as UploadedFile[];
+      await Promise.all(all.map((f) => fs.rm(f.filepath, { force: true })));
+    }
+  };
+}
+
+/** The files sent under `field` (one or many), or 400 naming the field when there are none or too many. */
+export function filesOf(ctx: { request: unknown }, field: string, max: number): UploadedFile[] {
+  const files = (ctx.request as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
+  const value = files[field];
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (!list.length) throw new ValidationError(`${field}: Choose an image to upload`, 'validation_error', { [field]: 'Choose an image to upload' });
+  if (list.length > max) {
+    throw new ValidationError(`${field}: At most ${max} images at once`, 'validation_error', { [field]: `At most ${max} images at once` });
+  }
+  return list;
+}

@@ -1,0 +1,180 @@
+/**
+ * The offline sync's numbers (part of `npm run bench`, or `npx tsx bench/sync.ts` alone):
+ * - replaying a front desk's outbox through POST /api/sync/push: 500 queued entries (a
+ *   check-in and a check-out of 250 bookings) in batches of 100, and one entry per request
+ *   (as the PWA's replay sends them), in entries per second; then a count that each entry was
+ *   applied exactly once (client_mutations rows, booking versions);
+ * - a first pull (from no cursor) of 5,000 bookings through GET /api/sync/pull, page by page
+ *   at the largest limit, in seconds.
+ * Each part runs on its own fresh database (embedded, or PostgreSQL with DATABASE_URL).
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type { Knex } from 'knex';
+import { createTestContext, type TestClient } from '../api/test/harness.js';
+import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { SYNC_PULL_MAX_LIMIT, type SyncPushEntry } from '../shared/contracts/sync.js';
+
+export interface SyncBenchRow {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+/**
+ * `count` Provisional bookings straight into the database (the bench's own data, not the
+ * booking flow under test): `perUnit` back-to-back two-night stays per unit, from `startDay`.
+ */
+async function generateBookings(db: Knex, today: string, count: number, opts: { perUnit: number; startDay: number }): Promise<string[]> {
+  const typeId = randomUUID();
+  await db('accommodation_types').insert({ id: typeId, name: `Bench type ${typeId.slice(0, 8)}`, capacity: 2, base_weekday_rate: '1000.00', base_weekend_rate: '1500.00', sort_order: 990 });
+  const unitCount = Math.ceil(count / opts.perUnit);
+  const unitIds = Array.from({ length: unitCount }, () => randomUUID());
+  await db.batchInsert(
+    'units',
+    unitIds.map((id, i) => ({ id, accommodation_type_id: typeId, name: `Bench unit ${i + 1}`, sort_order: i })),
+    500,
+  );
+  const [guest] = await db('guests').insert({ first_name: 'Bench', last_name: 'Guest', email: `bench-${typeId}@example.com` }).returning('id');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const checkIn = addDays(today, opts.startDay + (i % opts.perUnit) * 2);
+    return {
+      id: randomUUID(),
+      reference: `BENCH-${typeId.slice(0, 6)}-${i}`,
+      unit_id: unitIds[Math.floor(i / opts.perUnit)],
+      accommodation_type_id: typeId,
+      guest_id: guest.id,
+      guest_name: 'Bench Guest',
+      guest_email: `bench-${typeId}@example.com`,
+      check_in_date: checkIn,
+      check_out_date: addDays(checkIn, 2),
+      number_of_guests: 2,
+      status: 'Provisional',
+      total_amount: '2000.00',
+      payment_method: 'EFT',
+      source: 'staff',
+    };
+  });
+  await db.batchInsert('bookings', rows, 500);
+  return rows.map((r) => r.id);
+}
+
+let seq = 0;
+const entries = (ids: string[]): SyncPushEntry[] =>
+  ids.flatMap((id) => [
+    { id: randomUUID(), seq: ++seq, op: 'booking.setStatus', entityId: id, baseVersion: 1, args: { status: 'Checked-In' }, schemaVersion: 1 },
+    { id: randomUUID(), seq: ++seq, op: 'booking.setStatus', entityId: id, baseVersion: 2, args: { status: 'Checked-Out' }, schemaVersion: 1 },
+  ]);
+
+async function replay(
+  client: TestClient,
+  queue: SyncPushEntry[],
+  batchSize: number,
+): Promise<{ seconds: number; cpuSeconds: number; applied: number }> {
+  let applied = 0;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < queue.length; i += batchSize) {
+    const res = await client.post('/api/sync/push', { deviceId: 'bench-tablet', entries: queue.slice(i, i + batchSize) });
+    if (res.status !== 200) throw new Error(`push answered ${res.status}: ${res.text}`);
+    applied += (res.body.results as { outcome: string }[]).filter((r) => r.outcome === 'applied').length;
+  }
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6, applied };
+}
+
+/** Each queued entry applied exactly once: one client_mutations row each, every booking Checked-Out at version 3. */
+async function appliedOnce(db: Knex, queue: SyncPushEntry[], bookingIds: string[]): Promise<boolean> {
+  const stored = await db('client_mutations').whereIn('id', queue.map((e) => e.id)).where({ outcome: 'applied' }).count<{ c: number }[]>('* as c').first();
+  const wrong = await db('bookings')
+    .whereIn('id', bookingIds)
+    .andWhere((q) => q.whereNot('status', 'Checked-Out').orWhereNot('version', 3))
+    .count<{ c: number }[]>('* as c')
+    .first();
+  return Number(stored?.c) === queue.length && Number(wrong?.c) === 0;
+}
+
+export async function runSyncBench(): Promise<SyncBenchRow[]> {
+  const rows: SyncBenchRow[] = [];
+
+  const t = await createTestContext();
+  try {
+    const today = todayInLodge(t.clock.now());
+    const desk = await t.loginAs('receptionist');
+    for (const [label, batch, startDay] of [
+      ['batches of 100', 100, 400],
+      ['one entry per request', 1, 700],
+    ] as const) {
+      const ids = await generateBookings(t.db, today, 250, { perUnit: 25, startDay });
+      const queue = entries(ids);
+      const { seconds, cpuSeconds, applied } = await replay(desk, queue, batch);
+      const rate = queue.length / seconds;
+      const once = applied === queue.length && (await appliedOnce(t.db, queue, ids));
+      rows.push({ name: `push 500 entries, ${label}`, value: `${Math.round(rate)} entries/s`, target: '>= 500/s (PostgreSQL)', ok: rate >= 500 });
+      // Wall-clock rates on a shared machine say more about the neighbours than about the
+      // code: the CPU this process spent (the API, and with PGlite the database too) does not.
+      rows.push({
+        name: `  CPU of this process per entry (${label})`,
+        value: `${((cpuSeconds * 1000) / queue.length).toFixed(2)} ms`,
+        target: `(${Math.round(queue.length / cpuSeconds)} entries per CPU-second)`,
+        ok: true,
+      });
+      rows.push({ name: `  each applied exactly once (${label})`, value: once ? 'yes' : 'NO', target: 'yes', ok: once });
+      // Sent again: all duplicates, nothing changes.
+      const again = await replay(desk, queue.slice(0, 100), 100);
+      rows.push({ name: `  resent 100: applied again (${label})`, value: String(again.applied), target: '0', ok: again.applied === 0 });
+    }
+  } finally {
+    await t.close();
+  }
+
+  const p = await createTestContext();
+  try {
+    const today = todayInLodge(p.clock.now());
+    await generateBookings(p.db, today, 5000, { perUnit: 100, startDay: -20 });
+    const inWindow = Number(
+      (await p.db('bookings').where('check_out_date', '>=', addDays(today, -30)).count<{ c: number }[]>('* as c').first())?.c,
+    );
+    const desk = await p.loginAs('receptionist');
+    let cursor: string | undefined;
+    let bookings = 0;
+    let pages = 0;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (;;) {
+      const qs = new URLSearchParams({ limit: String(SYNC_PULL_MAX_LIMIT), ...(cursor ? { since: cursor } : {}) });
+      const res = await desk.get(`/api/sync/pull?${qs}`);
+      if (res.status !== 200) throw new Error(`pull answered ${res.status}: ${res.text}`);
+      pages++;
+      bookings += res.body.changes.bookings.length;
+      cursor = res.body.cursor;
+      if (!res.body.hasMore) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    rows.push({
+      name: `pull from empty: ${bookings} bookings, ${pages} pages`,
+      value: `${seconds.toFixed(2)} s`,
+      target: '< 2 s',
+      ok: seconds < 2 && bookings === inWindow,
+    });
+    rows.push({ name: '  CPU of this process for the pull', value: `${((used.user + used.system) / 1e6).toFixed(2)} s`, target: '', ok: true });
+  } finally {
+    await p.close();
+  }
+  return rows;
+}
+
+export function formatSyncBench(rows: SyncBenchRow[]): string {
+  // The numbers mean little on a machine busy with other work: say how busy it was.
+  const load = os.loadavg()[0].toFixed(1);
+  const header = `(${os.cpus().length} CPUs, load average ${load} while measuring)`;
+  return header + '\n' + rows.map((r) => `${r.name.padEnd(48)} ${r.value.padStart(16)}   target ${r.target}${r.ok ? '' : '   MISSED'}`).join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+  console.log(formatSyncBench(await runSyncBench()));
+}

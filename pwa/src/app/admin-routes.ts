@@ -1,0 +1,143 @@
+import type { ComponentType } from 'react';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
+import Cabin from '@mui/icons-material/Cabin';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Event from '@mui/icons-material/Event';
+import MenuBook from '@mui/icons-material/MenuBook';
+import Sell from '@mui/icons-material/Sell';
+import RoomService from '@mui/icons-material/RoomService';
+import Settings from '@mui/icons-material/Settings';
+import Sync from '@mui/icons-material/Sync';
+import { can, type Capability, type Role } from '@shared/roles.js';
+import { lazyPage } from '@/lib/lazy-page.js';
+
+/** Sidebar groups of back-office.md 'Admin layout', in the order they are shown. */
+export const ADMIN_NAV_GROUPS = ['Overview', 'Operations', 'Revenue Management', 'System'] as const;
+export type AdminNavGroupTitle = (typeof ADMIN_NAV_GROUPS)[number];
+
+export interface AdminRoute {
+  /** Below /admin: '' is /admin itself. */
+  path: string;
+  /** Who may open the page (shared/roles.ts); others read `deniedMessage`. */
+  capability: Capability;
+  /** The spec's refusal sentence for this page (back-office.md section 2). */
+  deniedMessage: string;
+  /** The page, loaded on demand. */
+  page: ComponentType;
+  /** A sidebar (and staff top-bar) link; pages without one are reached from other pages. */
+  nav?: { label: string; group: AdminNavGroupTitle; icon: ComponentType<SvgIconProps>; badge?: string };
+}
+
+const ACCOMMODATIONS_DENIED = "You don't have permission to access accommodation management.";
+
+/**
+ * Every back-office page, once: the router's /admin children and the sidebar are both made
+ * from this table, so a new page is one row. Links appear in table order within their group.
+ */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  {
+    path: '',
+    capability: 'dashboard',
+    deniedMessage: "You don't have permission to access the dashboard.",
+    page: lazyPage(() => import('@/features/dashboard/dashboard-page.js'), (m) => m.DashboardPage),
+    nav: { label: 'Dashboard', group: 'Overview', icon: Dashboard },
+  },
+  {
+    path: 'front-desk',
+    capability: 'manageBookings',
+    deniedMessage: "You don't have permission to access the front desk.",
+    page: lazyPage(() => import('@/features/front-desk/front-desk-page.js'), (m) => m.FrontDeskPage),
+    nav: { label: 'Front Desk', group: 'Overview', icon: RoomService },
+  },
+  {
+    path: 'calendar',
+    capability: 'calendar',
+    deniedMessage: "You don't have permission to access the booking calendar.",
+    page: lazyPage(() => import('@/features/calendar/calendar-page.js'), (m) => m.CalendarPage),
+    nav: { label: 'Calendar', group: 'Overview', icon: CalendarMonth, badge: 'Live' },
+  },
+  {
+    path: 'bookings',
+    capability: 'manageBookings',
+    deniedMessage: "You don't have permission to access booking management.",
+    page: lazyPage(() => import('@/features/bookings-admin/bookings-page.js'), (m) => m.BookingsPage),
+    nav: { label: 'Bookings', group: 'Operations', icon: MenuBook },
+  },
+  {
+    path: 'accommodations',
+    capability: 'viewAccommodations',
+    deniedMessage: ACCOMMODATIONS_DENIED,
+    page: lazyPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.AccommodationsAdminPage),
+    nav: { label: 'Accommodations', group: 'Operations', icon: Cabin },
+  },
+  {
+    path: 'accommodations/new',
+    capability: 'viewAccommodations',
+    deniedMessage: ACCOMMODATIONS_DENIED,
+    page: lazyPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.NewAccommodationPage),
+  },
+  {
+    path: 'rates',
+    capability: 'rates',
+    deniedMessage: "You don't have permission to access rate management.",
+    page: lazyPage(() => import('@/features/rates/rates-page.js'), (m) => m.RatesPage),
+    nav: { label: 'Rates', group: 'Revenue Management', icon: Sell },
+  },
+  {
+    path: 'events',
+    capability: 'events',
+    deniedMessage: "You don't have permission to access event management.",
+    page: lazyPage(() => import('@/features/events/events-page.js'), (m) => m.EventsPage),
+    nav: { label: 'Events', group: 'Revenue Management', icon: Event },
+  },
+  {
+    path: 'settings',
+    capability: 'settings',
+    deniedMessage: "You don't have permission to access settings.",
+    page: lazyPage(() => import('@/features/settings/settings-page.js'), (m) => m.SettingsPage),
+    nav: { label: 'Settings', group: 'System', icon: Settings },
+  },
+  {
+    path: 'sync',
+    capability: 'manageBookings',
+    deniedMessage: "You don't have permission to access sync.",
+    page: lazyPage(() => import('@/features/sync/sync-page.js'), (m) => m.SyncPage),
+    nav: { label: 'Sync', group: 'System', icon: Sync },
+  },
+];
+
+/** The absolute path of a table entry: '/admin', '/admin/calendar', ... */
+export function adminPath(route: Pick<AdminRoute, 'path'>): string {
+  return route.path ? `/admin/${route.path}` : '/admin';
+}
+
+export interface AdminNavLink {
+  label: string;
+  to: string;
+  icon: ComponentType<SvgIconProps>;
+  badge?: string;
+}
+
+/** The links a role may follow, in table order (the staff top bar lists them flat). */
+export function adminNavLinks(role: Role | null | undefined, routes: readonly AdminRoute[] = ADMIN_ROUTES): AdminNavLink[] {
+  return routes.flatMap((route) =>
+    route.nav && can(role, route.capability)
+      ? [{ label: route.nav.label, to: adminPath(route), icon: route.nav.icon, badge: route.nav.badge }]
+      : [],
+  );
+}
+
+/** The sidebar: the role's links by group; groups with nothing left for the role are left out. */
+export function adminNavGroups(
+  role: Role | null | undefined,
+  routes: readonly AdminRoute[] = ADMIN_ROUTES,
+): { title: AdminNavGroupTitle; links: AdminNavLink[] }[] {
+  return ADMIN_NAV_GROUPS.map((title) => ({
+    title,
+    links: adminNavLinks(
+      role,
+      routes.filter((route) => route.nav?.group === title),
+    ),
+  })).filter((group) => group.links.length > 0);
+}

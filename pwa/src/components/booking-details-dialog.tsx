@@ -1,0 +1,58 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Booking } from '@shared/contracts/bookings.js';
+import { BookingStatusChip } from '@/components/booking-status-chip.js';
+import { formatRand } from '@/lib/format.js';
+import { formatMonthDayYear } from '@/lib/dates-display.js';
+
+/** The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method, verified or pending. */
+export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+  return (
+    <Dialog open={booking !== null} onClose={onClose} fullWidth maxWidth="xs">
+      {booking && (
+        <>
+          <DialogTitle>Booking Details</DialogTitle>
+          <DialogContent>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}>
+              <dt>Guest</dt>
+              <dd>{booking.guestName}</dd>
+              <dt>Email</dt>
+              <dd style={{ overflowWrap: 'anywhere' }}>{booking.guestEmail}</dd>
+              <dt>Dates</dt>
+              <dd>
+                {formatMonthDayYear(booking.checkInDate)} – {formatMonthDayYear(booking.checkOutDate)}
+              </dd>
+              <dt>Unit</dt>
+              <dd>{booking.unitName ?? 'Entire Lodge'}</dd>
+              <dt>Guests</dt>
+              <dd>{booking.numberOfGuests}</dd>
+              <dt>Total</dt>
+              <dd>{formatRand(booking.totalAmount)}</dd>
+              <dt>Payment Method</dt>
+              <dd>{booking.paymentMethod ?? 'Not set'}</dd>
+              <dt>Payment</dt>
+              <dd>{booking.paymentVerified ? 'Verified' : 'Pending'}</dd>
+              <dt>Status</dt>
+              <dd>
+                <BookingStatusChip status={booking.status} />
+              </dd>
+              <dt>Reference</dt>
+              <dd>{booking.reference}</dd>
+            </Box>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+              Booking {booking.id.slice(0, 8)}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

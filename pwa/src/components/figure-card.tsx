@@ -1,0 +1,40 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+
+/**
+ * One figure of a back-office summary row (dashboard, calendar, bookings): a quarter of the
+ * row on a tablet, half on a phone. `heading` keeps the page's heading order.
+ */
+export function FigureCard({
+  title,
+  value,
+  caption,
+  heading = 'h2',
+}: {
+  title: string;
+  value: string;
+  caption?: string;
+  heading?: 'h2' | 'h3';
+}) {
+  return (
+    <Grid size={{ xs: 6, md: 3 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" component={heading}>
+            {title}
+          </Typography>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, my: caption ? 0.5 : 0 }}>
+            {value}
+          </Typography>
+          {caption && (
+            <Typography variant="caption" color="text.secondary">
+              {caption}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Unit } from '@shared/contracts/accommodations.js';
+import { apiFetch } from '@/lib/api.js';
+import { withTimeout } from './request-timeout.js';
+
+/** GET /api/units: active units (a unit booking names the first active unit of its type). */
+export const getUnits = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch('/api/units', { schema: z.array(Unit), signal: withTimeout(signal) });
+
+export const UNITS_KEY = ['units'] as const;
+
+export const unitsQueryOptions = () => queryOptions({ queryKey: UNITS_KEY, queryFn: ({ signal }) => getUnits({ signal }) });
+
+export function useUnits() {
+  return useQuery(unitsQueryOptions());
+}

@@ -1,0 +1,121 @@
+import { format, isValid, parse } from 'date-fns';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EventAvailable from '@mui/icons-material/EventAvailable';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
+import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
+import { nightCount } from '@shared/domain/dates.js';
+import { datesProblem, minimumCheckOut } from '../booking-draft.js';
+
+const ISO = 'yyyy-MM-dd';
+const toDate = (iso: string) => {
+  const d = iso ? parse(iso, ISO, new Date()) : null;
+  return d && isValid(d) ? d : null;
+};
+const toIso = (d: Date | null) => (d && isValid(d) ? format(d, ISO) : '');
+
+export interface DatesValue {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+}
+
+/** Step 1: check-in (from today, Johannesburg), check-out (from the day after), guests 1 to 8. */
+export function DatesStep({
+  value,
+  today,
+  maxGuests,
+  onChange,
+  onContinue,
+}: {
+  value: DatesValue;
+  today: string;
+  maxGuests?: number;
+  onChange: (patch: Partial<DatesValue>) => void;
+  onContinue: () => void;
+}) {
+  const problem = datesProblem(value.checkIn, value.checkOut, today);
+  const showOrderError = Boolean(value.checkIn && value.checkOut) && problem === CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
+  const nights = problem ? 0 : nightCount(value.checkIn, value.checkOut);
+  const guestChoices = Array.from({ length: (maxGuests ?? GUESTS_MAX) - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) onContinue();
+      }}
+    >
+      <Typography variant="h5" component="h2" gutterBottom>
+        When would you like to stay?
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Check-in from 14:00, check-out by 10:00. Prices are per night in rand.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <DatePicker
+          label="Check-in date"
+          format="dd/MM/yyyy"
+          value={toDate(value.checkIn)}
+          minDate={toDate(today) ?? undefined}
+          onChange={(d) => {
+            const checkIn = toIso(d);
+            const patch: Partial<DatesValue> = { checkIn };
+            // Keep the stay's length sensible: a check-out now before check-in moves along.
+            if (checkIn && value.checkOut && value.checkOut <= checkIn) patch.checkOut = minimumCheckOut(checkIn, today);
+            onChange(patch);
+          }}
+          slotProps={{ textField: { fullWidth: true, name: 'checkIn', required: true } }}
+        />
+        <DatePicker
+          label="Check-out date"
+          format="dd/MM/yyyy"
+          value={toDate(value.checkOut)}
+          minDate={toDate(minimumCheckOut(value.checkIn, today)) ?? undefined}
+          onChange={(d) => onChange({ checkOut: toIso(d) })}
+          slotProps={{
+            textField: {
+              fullWidth: true,
+              name: 'checkOut',
+              required: true,
+              error: showOrderError,
+              helperText: showOrderError ? CHECK_OUT_AFTER_CHECK_IN_MESSAGE : ' ',
+            },
+          }}
+        />
+      </Stack>
+      <TextField
+        select
+        label="Guests"
+        name="guests"
+        value={String(value.guests)}
+        onChange={(e) => onChange({ guests: Number(e.target.value) })}
+        sx={{ mt: 1, maxWidth: { sm: 240 } }}
+        helperText={`${GUESTS_MIN} to ${maxGuests ?? GUESTS_MAX} guests`}
+      >
+        {guestChoices.map((n) => (
+          <MenuItem key={n} value={String(n)}>
+            {n} {n === 1 ? 'guest' : 'guests'}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mt: 3 }}>
+        <Button type="submit" variant="contained" size="large" disabled={Boolean(problem)} startIcon={<EventAvailable />}>
+          Check Availability
+        </Button>
+        {nights > 0 && (
+          <Typography color="text.secondary" aria-live="polite">
+            {nights} {nights === 1 ? 'night' : 'nights'}
+          </Typography>
+        )}
+      </Stack>
+    </Box>
+  );
+}

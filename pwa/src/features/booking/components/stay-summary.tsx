@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { nightCount } from '@shared/domain/dates.js';
+import { formatStayDate } from '../booking-format.js';
+
+/** The stay at a glance: where, when, how many. */
+export function StaySummary({
+  name,
+  checkIn,
+  checkOut,
+  guests,
+  children,
+}: {
+  name: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  children?: ReactNode;
+}) {
+  const nights = nightCount(checkIn, checkOut);
+  return (
+    <Box sx={{ bgcolor: 'background.default', borderRadius: 2, p: { xs: 2, sm: 2.5 } }}>
+      <Typography variant="overline" color="text.secondary" component="p">
+        Your stay
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+        {name}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, auto)' }, gap: 2, justifyContent: { sm: 'start' }, columnGap: { sm: 5 } }}>
+        <SummaryItem label="Check-in" value={formatStayDate(checkIn)} />
+        <SummaryItem label="Check-out" value={formatStayDate(checkOut)} />
+        <SummaryItem label="Nights" value={String(nights)} />
+        <SummaryItem label="Guests" value={String(guests)} />
+      </Box>
+      {children && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          {children}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function SummaryItem({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography fontWeight={600}>{value}</Typography>
+    </Box>
+  );
+}
+
+export function PriceLine({ label, amount, strong, tone }: { label: string; amount: string; strong?: boolean; tone?: 'success' }) {
+  return (
+    <Stack direction="row" justifyContent="space-between" spacing={2} sx={{ py: 0.5 }}>
+      <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined}>
+        {label}
+      </Typography>
+      <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined} fontSize={strong ? '1.2rem' : undefined}>
+        {amount}
+      </Typography>
+    </Stack>
+  );
+}

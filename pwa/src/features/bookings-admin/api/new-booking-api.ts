@@ -1,0 +1,39 @@
+import { BookingList } from '@shared/contracts/bookings.js';
+import { CalculateRateResponse } from '@shared/contracts/pricing.js';
+import { apiFetch } from '@/lib/api.js';
+import { availabilityQuery } from '../new-booking.js';
+
+/** POST /api/calculate-rate for one unit of the type; the answer's totalAmount is what the form uses. */
+export async function calculateRate(accommodationTypeId: string, checkIn: string, checkOut: string, signal?: AbortSignal): Promise<number> {
+  const answer = await apiFetch('/api/calculate-rate', { method: 'POST', body: { accommodationTypeId, checkIn, checkOut }, schema: CalculateRateResponse, signal });
+  return answer.totalAmount;
+}
+
+/** Free for the whole stay when no booking that is not Cancelled comes back; a failed check counts as not available. */
+export async function isUnitAvailable(unitId: string, checkIn: string, checkOut: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const rows = await apiFetch('/api/admin/bookings', { params: availabilityQuery(unitId, checkIn, checkOut), schema: BookingList, signal });
+    return rows.every((b) => b.status === 'Cancelled');
+  } catch {
+    return false;
+  }
+}
+
+export interface CreateCall {
+  path: '/api/admin/bookings' | '/api/bookings';
+  body: Record<string, unknown>;
+}
+
+/** One call after another, stopping at the first failure; answers how many were made. */
+export async function createBookings(calls: readonly CreateCall[]): Promise<{ created: number; error?: unknown }> {
+  let created = 0;
+  for (const call of calls) {
+    try {
+      await apiFetch(call.path, { method: 'POST', body: call.body });
+      created++;
+    } catch (error) {
+      return { created, error };
+    }
+  }
+  return { created };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from '@/lib/csv.js';
+import { makeBooking } from '@/offline/test-support.js';
+import { bookingSummary, bookingsCsv, filterBookings, paymentBadgeColours, shortId, sortBookings, splitPackages } from './bookings-list.js';
+
+const a = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', guestName: 'Lindiwe Dlamini', guestEmail: 'lindiwe@example.test', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-02' });
+const b = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-03-01' });
+const c = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Anna Smit', guestEmail: 'anna@smit.test', status: 'Confirmed', totalAmount: 300, checkInDate: '2026-03-03' });
+
+describe('bookings list', () => {
+  it('shows the first 8 characters of an id', () => {
+    expect(shortId(a.id)).toBe('aaaa1111');
+  });
+
+  it('filters by status and searches name, e-mail or id case-insensitively', () => {
+    expect(filterBookings([a, b, c], 'Confirmed', '').map((x) => x.guestName)).toEqual(['Lindiwe Dlamini', 'Anna Smit']);
+    expect(filterBookings([a, b, c], 'all', 'BOTHA').map((x) => x.guestName)).toEqual(['Pieter Botha']);
+    expect(filterBookings([a, b, c], 'all', 'smit.TEST').map((x) => x.guestName)).toEqual(['Anna Smit']);
+    expect(filterBookings([a, b, c], 'all', ' CCCC33 ').map((x) => x.guestName)).toEqual(['Anna Smit']);
+    expect(filterBookings([a, b, c], 'Provisional', 'lindiwe')).toEqual([]);
+  });
+
+  it('sorts by a column either way', () => {
+    expect(sortBookings([a, b, c], 'checkInDate', 'asc').map((x) => x.guestName)).toEqual(['Pieter Botha', 'Lindiwe Dlamini', 'Anna Smit']);
+    expect(sortBookings([a, b, c], 'totalAmount', 'desc').map((x) => x.totalAmount)).toEqual([4200, 1000.5, 300]);
+    expect(sortBookings([a, b, c], 'guestName', 'asc').map((x) => x.guestName)).toEqual(['Anna Smit', 'Lindiwe Dlamini', 'Pieter Botha']);
+  });
+
+  it('sums over the list: total, confirmed, revenue and the rounded average', () => {
+    expect(bookingSummary([a, b, c])).toEqual({ total: 3, confirmed: 2, revenue: 5500.5, average: 1834 });
+    expect(bookingSummary([])).toEqual({ total: 0, confirmed: 0, revenue: 0, average: 0 });
+  });
+
+  it('lists entire-lodge parents apart and hides their children', () => {
+    const parent = makeBooking({ unitId: null, unitName: null, guestName: 'Whole Lodge' });
+    const child = makeBooking({ parentBookingId: parent.id, isEntireLodgeChild: true, guestName: 'Whole Lodge' });
+    const { unitBookings, packageBookings } = splitPackages([a, parent, child]);
+    expect(unitBookings.map((x) => x.id)).toEqual([a.id]);
+    expect(packageBookings.map((x) => x.id)).toEqual([parent.id]);
+  });
+
+  it('colours payment badges as the spec says', () => {
+    expect([paymentBadgeColours('Paid').fg, paymentBadgeColours(null).fg, paymentBadgeColours('Refunded').fg, paymentBadgeColours('Partially Refunded').fg, paymentBadgeColours('Deposit Paid').fg]).toEqual([
+      '#14532d',
+      '#713f12',
+      '#7f1d1d',
+      '#7c2d12',
+      '#1f2937',
+    ]);
+  });
+
+  it('exports CSV with quoting and no formula injection', () => {
+    const odd = makeBooking({ id: 'dddd4444-0000-4000-8000-000000000004', guestName: '=HYPERLINK("x")', guestEmail: 'x@y.test', unitName: 'Tent, "Big"', checkInDate: '2026-03-02', checkOutDate: '2026-03-04', totalAmount: 12.5, reference: 'LDG-1' });
+    expect(bookingsCsv([odd]).split('\r\n')).toEqual([
+      'Booking ID,Reference,Guest,Email,Unit,Check-in,Check-out,Guests,Total,Status,Payment Status,Payment Method',
+      `dddd4444,LDG-1,"'=HYPERLINK(""x"")",x@y.test,"Tent, ""Big""",2026-03-02,2026-03-04,2,12.50,Confirmed,Pending,EFT`,
+      '',
+    ]);
+    expect(toCsv(['a'], [[null], [-5]])).toBe('a\r\n\r\n-5\r\n');
+  });
+});

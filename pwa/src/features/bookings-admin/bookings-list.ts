@@ -1,0 +1,109 @@
+import type { Booking } from '@shared/contracts/bookings.js';
+import type { BookingStatus, PaymentStatus } from '@shared/domain/booking-status.js';
+import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
+import { toCsv } from '@/lib/csv.js';
+
+export type StatusFilter = BookingStatus | 'all';
+export type SortKey = 'id' | 'guestName' | 'unitName' | 'checkInDate' | 'checkOutDate' | 'totalAmount' | 'status';
+export type SortDir = 'asc' | 'desc';
+
+/** The id as the table shows it (back-office.md: its first 8 characters). */
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** Status filter, then a case-insensitive search in guest name, guest e-mail or booking id. */
+export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string): B[] {
+  const q = search.trim().toLowerCase();
+  return rows.filter(
+    (b) =>
+      (status === 'all' || b.status === status) &&
+      (!q || b.guestName.toLowerCase().includes(q) || b.guestEmail.toLowerCase().includes(q) || b.id.toLowerCase().includes(q)),
+  );
+}
+
+/** Sorted copy; ties keep check-in then id order so a page never shuffles between renders. */
+export function sortBookings<B extends Booking>(rows: readonly B[], key: SortKey, dir: SortDir): B[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const value = (b: B) => (key === 'unitName' ? (b.unitName ?? 'Entire Lodge') : b[key]);
+  return rows.slice().sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return sign * c || a.checkInDate.localeCompare(b.checkInDate) || a.id.localeCompare(b.id);
+  });
+}
+
+/** Entire-lodge parents (no unit of their own) apart from unit bookings; children hidden. */
+export function splitPackages<B extends Booking>(rows: readonly B[]): { unitBookings: B[]; packageBookings: B[] } {
+  const visible = rows.filter((b) => !b.isEntireLodgeChild);
+  return { unitBookings: visible.filter((b) => b.unitId !== null), packageBookings: visible.filter((b) => b.unitId === null) };
+}
+
+export interface BookingSummary {
+  total: number;
+  confirmed: number;
+  revenue: number;
+  /** revenue / total rounded to whole rand; 0 for none. */
+  average: number;
+}
+
+export function bookingSummary(rows: readonly Pick<Booking, 'status' | 'totalAmount'>[]): BookingSummary {
+  const revenue = centsToRand(sumCents(rows.map((b) => randToCents(b.totalAmount))));
+  return {
+    total: rows.length,
+    confirmed: rows.filter((b) => b.status === 'Confirmed').length,
+    revenue,
+    average: rows.length ? Math.round(revenue / rows.length) : 0,
+  };
+}
+
+/** back-office.md section 4: paid green, pending yellow, failed/refunded red, partial refund orange, other grey. */
+export function paymentBadgeColours(status: PaymentStatus | null | undefined): { bg: string; fg: string } {
+  switch (status ?? 'Pending') {
+    case 'Paid':
+      return { bg: '#dcfce7', fg: '#14532d' };
+    case 'Pending':
+      return { bg: '#fef9c3', fg: '#713f12' };
+    case 'Failed':
+    case 'Refunded':
+      return { bg: '#fee2e2', fg: '#7f1d1d' };
+    case 'Partially Refunded':
+      return { bg: '#ffedd5', fg: '#7c2d12' };
+    default:
+      return { bg: '#e5e7eb', fg: '#1f2937' };
+  }
+}
+
+export const CSV_HEADER = [
+  'Booking ID',
+  'Reference',
+  'Guest',
+  'Email',
+  'Unit',
+  'Check-in',
+  'Check-out',
+  'Guests',
+  'Total',
+  'Status',
+  'Payment Status',
+  'Payment Method',
+] as const;
+
+export function bookingsCsv(rows: readonly Booking[]): string {
+  return toCsv(
+    CSV_HEADER,
+    rows.map((b) => [
+      shortId(b.id),
+      b.reference,
+      b.guestName,
+      b.guestEmail,
+      b.unitName ?? 'Entire Lodge',
+      b.checkInDate,
+      b.checkOutDate,
+      b.numberOfGuests,
+      b.totalAmount.toFixed(2),
+      b.status,
+      b.paymentStatus,
+      b.paymentMethod,
+    ]),
+  );
+}

@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { offlineDb } from '@/offline/index.js';
+import { makeBooking, resetDevice, seedLocal } from '@/offline/test-support.js';
+import { users } from '@/test/fixtures.js';
+import { server } from '@/test/server.js';
+import { renderStaffPage } from '@/test/render-staff-page.js';
+import { currentPath } from '@/test/render-app.js';
+import { BookingsPage } from './bookings-page.js';
+
+const today = todayInLodge(new Date());
+
+async function seed() {
+  const lindiwe = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', guestName: 'Lindiwe Dlamini', status: 'Confirmed', totalAmount: 4200, checkInDate: today, checkOutDate: addDays(today, 2) });
+  const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: addDays(today, 1), checkOutDate: addDays(today, 3), paymentStatus: 'Partially Refunded' });
+  const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Family Reunion', unitId: null, unitName: null, status: 'Confirmed', totalAmount: 30000, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) });
+  const child = makeBooking({ guestName: 'Family Reunion', parentBookingId: parent.id, isEntireLodgeChild: true, totalAmount: 0, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) });
+  await seedLocal({ bookings: [lindiwe, pieter, parent, child] });
+  return { lindiwe, pieter, parent };
+}
+
+const rowsOf = (name: string) =>
+  within(screen.getByRole('region', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent));
+
+beforeEach(() => resetDevice());
+
+describe('booking management', () => {
+  it('lists unit bookings and entire-lodge bookings apart, children hidden, with the summary over the list', async () => {
+    await seed();
+    renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await screen.findByText('Lindiwe Dlamini');
+    expect(rowsOf('Bookings')).toEqual([
+      ['bbbb2222', 'Pieter Bothapieter@botha.test', 'Tent 1'],
+      ['aaaa1111', 'Lindiwe Dlaminilindiwe@example.test', 'Tent 1'],
+    ]);
+    expect(rowsOf('Entire Lodge Bookings')).toEqual([['cccc3333', 'Family Reunionlindiwe@example.test', 'Entire LodgePackage']]);
+    const summary = within(screen.getByRole('region', { name: 'Booking summary' }));
+    expect(['Total Bookings', 'Confirmed', 'Total Revenue', 'Average Booking'].map((t) => summary.getByText(t).nextSibling?.textContent)).toEqual([
+      '3',
+      '2',
+      'R35,200.50',
+      'R11,734',
+    ]);
+    expect(screen.getByText('Partially Refunded')).toBeInTheDocument();
+    // A receptionist may not delete.
+    expect(screen.queryByRole('button', { name: /^Delete booking/ })).not.toBeInTheDocument();
+  });
+
+  it('filters by status and search, and the summary follows', async () => {
+    await seed();
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'BOTHA.test');
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['bbbb2222']));
+    expect(within(screen.getByRole('region', { name: 'Booking summary' })).getByText('Total Revenue').nextSibling).toHaveTextContent('R1,000.50');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Confirmed' }));
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111']));
+  });
+
+  it('changes a status in the table through the outbox', async () => {
+    const { lindiwe } = await seed();
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await user.click(await screen.findByRole('combobox', { name: 'Status of Lindiwe Dlamini' }));
+    await user.click(screen.getByRole('option', { name: 'Checked-In' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status of Lindiwe Dlamini' })).toHaveTextContent('Checked-In'));
+    expect(await screen.findByText('Not synced')).toBeInTheDocument();
+    expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'booking.setStatus', entityId: lindiwe.id, args: { status: 'Checked-In' } }]);
+  });
+
+  it('lets a manager delete after confirming, and removes the booking', async () => {
+    const { pieter } = await seed();
+    let deleted: string | undefined;
+    server.use(
+      http.delete('/api/admin/bookings/:id', ({ params }) => {
+        deleted = String(params.id);
+        return HttpResponse.json({ message: 'Booking deleted successfully!', id: params.id });
+      }),
+    );
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.manager, path: '/admin/bookings' });
+    await user.click(await screen.findByRole('button', { name: 'Delete booking bbbb2222' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete Booking' }));
+    expect(dialog.getByText(/Are you sure you want to delete the booking bbbb2222 of Pieter Botha\?/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Booking deleted successfully!')).toBeInTheDocument();
+    expect(deleted).toBe(pieter.id);
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111']));
+  });
+
+  it('opens the new-booking dialog for ?action=new and removes the query', async () => {
+    await seed();
+    const { router } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings?action=new' });
+    expect(await screen.findByRole('dialog', { name: 'New Booking' })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/bookings'));
+  });
+});

@@ -1,0 +1,404 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Download from '@mui/icons-material/Download';
+import Visibility from '@mui/icons-material/Visibility';
+import type { Booking } from '@shared/contracts/bookings.js';
+import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus, type PaymentStatus } from '@shared/domain/booking-status.js';
+import { can, type Role } from '@shared/roles.js';
+import { OfflineEditError, setBookingStatus, useBookings, useSyncStatus, type DeskBooking } from '@/offline/index.js';
+import { PageHeader } from '@/components/page-header.js';
+import { FigureCard } from '@/components/figure-card.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
+import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
+import { ApiError, NetworkError } from '@/lib/api.js';
+import { downloadCsv } from '@/lib/csv.js';
+import { formatRand } from '@/lib/format.js';
+import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { deleteBooking } from './api/delete-booking.js';
+import { NewBookingDialog } from './new-booking-dialog.js';
+import {
+  bookingSummary,
+  bookingsCsv,
+  filterBookings,
+  paymentBadgeColours,
+  shortId,
+  sortBookings,
+  splitPackages,
+  type SortDir,
+  type SortKey,
+  type StatusFilter,
+} from './bookings-list.js';
+
+const PAGE_SIZES = [25, 50, 100];
+export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
+
+/** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
+export function BookingsPage() {
+  const all = useBookings();
+  const { user } = useAuth();
+  const role = user?.role ?? null;
+  const { online } = useSyncStatus();
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: SortKey; dir: SortDir }>({ key: 'checkInDate', dir: 'desc' });
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [details, setDetails] = useState<Booking | null>(null);
+  const [deleting, setDeleting] = useState<Booking | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  // ?action=new opens the new-booking dialog once, then leaves the address.
+  useEffect(() => {
+    if (params.get('action') === 'new') {
+      setCreating(true);
+      const next = new URLSearchParams(params);
+      next.delete('action');
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const filtered = useMemo(() => (all ? filterBookings(all, status, search) : undefined), [all, status, search]);
+  const { unitBookings, packageBookings } = useMemo(() => splitPackages(filtered ?? []), [filtered]);
+  const sorted = useMemo(() => sortBookings(unitBookings, sort.key, sort.dir), [unitBookings, sort]);
+  const summary = useMemo(() => bookingSummary([...unitBookings, ...packageBookings]), [unitBookings, packageBookings]);
+
+  if (!all)
+    return (
+      <>
+        <PageHeader title="Booking Management" subtitle="Search, create and update guest bookings" />
+        <LoadingState label="Loading..." />
+      </>
+    );
+  const lastPage = Math.max(0, Math.ceil(sorted.length / pageSize) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const pageRows = sorted.slice(shownPage * pageSize, shownPage * pageSize + pageSize);
+  const canDelete = can(role, 'deleteBookings');
+
+  const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }));
+  const exportCsv = () => downloadCsv('bookings.csv', bookingsCsv([...sorted, ...sortBookings(packageBookings, sort.key, sort.dir)]));
+
+  return (
+    <>
+      <PageHeader
+        title="Booking Management"
+        subtitle="Search, create and update guest bookings"
+        actions={
+          <>
+            <Button component={RouterLink} to="/admin/calendar" variant="outlined" startIcon={<CalendarMonth />} sx={{ minHeight: 44 }}>
+              View Calendar
+            </Button>
+            <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setCreating(true)} sx={{ minHeight: 44 }}>
+              New Booking
+            </Button>
+          </>
+        }
+      />
+
+      <Grid container spacing={2} component="section" aria-label="Booking summary" sx={{ mb: 3 }}>
+        <FigureCard title="Total Bookings" value={String(summary.total)} />
+        <FigureCard title="Confirmed" value={String(summary.confirmed)} />
+        <FigureCard title="Total Revenue" value={formatRand(summary.revenue)} />
+        <FigureCard title="Average Booking" value={formatRand(summary.average)} />
+      </Grid>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label="Search"
+          placeholder="Guest name, email or booking ID"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: { sm: '1 1 260px' } }}
+        />
+        <TextField
+          select
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as StatusFilter);
+            setPage(0);
+          }}
+          sx={{ flex: { sm: '0 0 220px' } }}
+        >
+          <MenuItem value="all">All Statuses</MenuItem>
+          {BOOKING_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" startIcon={<Download />} onClick={exportCsv} sx={{ minHeight: 56 }}>
+          Export CSV
+        </Button>
+      </Stack>
+
+      <Card variant="outlined" component="section" aria-label="Bookings" sx={{ mb: 3 }}>
+        <TableContainer>
+          <Table size="small" sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
+            <TableHead>
+              <TableRow>
+                <SortHead label="Booking ID" k="id" sort={sort} onSort={sortBy} />
+                <SortHead label="Guest" k="guestName" sort={sort} onSort={sortBy} />
+                <SortHead label="Unit" k="unitName" sort={sort} onSort={sortBy} />
+                <SortHead label="Dates" k="checkInDate" sort={sort} onSort={sortBy} />
+                <SortHead label="Total" k="totalAmount" sort={sort} onSort={sortBy} />
+                <SortHead label="Status" k="status" sort={sort} onSort={sortBy} />
+                <TableCell>Payment</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pageRows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>
+                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                      No bookings found.
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {pageRows.map((b) => (
+                <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={sorted.length}
+          page={shownPage}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+
+      <Card variant="outlined" component="section" aria-label="Entire Lodge Bookings">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Entire Lodge Bookings
+          </Typography>
+          {packageBookings.length === 0 ? (
+            <Typography color="text.secondary">No entire-lodge bookings found.</Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Booking ID</TableCell>
+                    <TableCell>Guest</TableCell>
+                    <TableCell>Unit</TableCell>
+                    <TableCell>Dates</TableCell>
+                    <TableCell>Total</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Payment</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {sortBookings(packageBookings, sort.key, sort.dir).map((b) => (
+                    <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+
+      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
+      <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+
+function SortHead({ label, k, sort, onSort }: { label: string; k: SortKey; sort: { key: SortKey; dir: SortDir }; onSort: (k: SortKey) => void }) {
+  const active = sort.key === k;
+  return (
+    <TableCell sortDirection={active ? sort.dir : false}>
+      <TableSortLabel active={active} direction={active ? sort.dir : 'asc'} onClick={() => onSort(k)}>
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+function PaymentBadge({ status }: { status: PaymentStatus | null | undefined }) {
+  const c = paymentBadgeColours(status);
+  return <Chip size="small" label={status ?? 'Pending'} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
+}
+
+function BookingRow({
+  booking,
+  role,
+  canDelete,
+  online,
+  onView,
+  onDelete,
+}: {
+  booking: DeskBooking;
+  role: Role | null;
+  canDelete: boolean;
+  online: boolean;
+  onView: (b: Booking) => void;
+  onDelete: (b: Booking) => void;
+}) {
+  const { toast } = useToast();
+  const isPackage = booking.unitId === null;
+  const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
+  const change = async (next: BookingStatus) => {
+    if (next === booking.status) return;
+    try {
+      await setBookingStatus(booking.id, next);
+      toast({ title: 'Booking updated successfully!', variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
+    }
+  };
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {booking.guestName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {booking.guestEmail}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        {isPackage ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span>Entire Lodge</span>
+            <Chip size="small" label="Package" sx={{ bgcolor: '#ede9fe', color: '#4c1d95', fontWeight: 600 }} />
+          </Stack>
+        ) : (
+          booking.unitName
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {formatMonthDay(booking.checkInDate)} – {formatMonthDayYear(booking.checkOutDate)}
+      </TableCell>
+      <TableCell>{formatRand(booking.totalAmount)}</TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            value={booking.status}
+            onChange={(e) => void change(e.target.value as BookingStatus)}
+            slotProps={{ htmlInput: { 'aria-label': `Status of ${booking.guestName}` } }}
+            sx={{ minWidth: 120, '& .MuiSelect-select': { fontSize: 14, bgcolor: STATUS_COLOURS[booking.status].bg, color: STATUS_COLOURS[booking.status].fg, fontWeight: 600 } }}
+          >
+            {options.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+          {booking.pendingSync && <NotSyncedChip />}
+        </Stack>
+      </TableCell>
+      <TableCell>
+        <PaymentBadge status={booking.paymentStatus} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Tooltip title="View details">
+          <IconButton aria-label={`View booking ${shortId(booking.id)}`} onClick={() => onView(booking)}>
+            <Visibility />
+          </IconButton>
+        </Tooltip>
+        {canDelete && (
+          <Tooltip title={online ? 'Delete booking' : NEEDS_CONNECTION}>
+            <span>
+              <IconButton aria-label={`Delete booking ${shortId(booking.id)}`} onClick={() => onDelete(booking)} disabled={!online} sx={{ color: '#b91c1c' }}>
+                <DeleteOutline />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function DeleteDialog({ booking, online, onClose }: { booking: Booking | null; online: boolean; onClose: () => void }) {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!booking) return;
+    setBusy(true);
+    try {
+      await deleteBooking(booking);
+      toast({ title: 'Booking deleted successfully!', variant: 'success' });
+      onClose();
+    } catch (err) {
+      const description =
+        err instanceof NetworkError ? NEEDS_CONNECTION : err instanceof ApiError ? (err.serverMessage ?? 'Failed to delete booking') : 'Failed to delete booking';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={booking !== null} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Delete Booking</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Are you sure you want to delete the booking {booking ? shortId(booking.id) : ''} of {booking?.guestName}? This cannot be undone.
+        </DialogContentText>
+        {!online && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {NEEDS_CONNECTION}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={confirm} color="error" variant="contained" disabled={busy || !online}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

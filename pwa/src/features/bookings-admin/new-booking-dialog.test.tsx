@@ -1,0 +1,77 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { offlineDb } from '@/offline/index.js';
+import { makeAccommodationType, makeBooking, makeUnit, resetDevice, seedLocal } from '@/offline/test-support.js';
+import { users } from '@/test/fixtures.js';
+import { server } from '@/test/server.js';
+import { renderStaffPage } from '@/test/render-staff-page.js';
+import { BookingsPage } from './bookings-page.js';
+
+const checkIn = addDays(todayInLodge(new Date()), 3);
+const checkOut = addDays(checkIn, 2);
+
+beforeEach(() => resetDevice());
+
+describe('new booking dialog', () => {
+  it('books two units with the rate times two split equally, and reports a partial success', { timeout: 60_000 }, async () => {
+    const tent = makeAccommodationType({ name: 'Luxury Tent' });
+    const units = [makeUnit({ name: 'Tent 1', accommodationTypeId: tent.id }), makeUnit({ name: 'Tent 2', accommodationTypeId: tent.id }), makeUnit({ name: 'Tent 3', accommodationTypeId: tent.id })];
+    await offlineDb.accommodationTypes.bulkPut([tent]);
+    await seedLocal({ units });
+    const availabilityAsked: Record<string, string | null>[] = [];
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/calculate-rate', () => HttpResponse.json({ totalAmount: 2100.25, cardTotal: 2000, amountDue: 2100.25, breakdown: { nights: [], nightCount: 2, subtotal: 2100.25, promoDiscount: 0, cardDiscount: 100, totalAmount: 2100.25, cardTotal: 2000, minimumStay: 1 } })),
+      http.get('/api/admin/bookings', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        availabilityAsked.push({ unitId: q.get('unitId'), startDate: q.get('startDate'), endDate: q.get('endDate') });
+        // Tent 3 is taken.
+        return HttpResponse.json(q.get('unitId') === units[2].id ? [makeBooking({ unitId: units[2].id, checkInDate: checkIn, checkOutDate: checkOut })] : []);
+      }),
+      http.post('/api/admin/bookings', async ({ request }) => {
+        posted.push(await request.json());
+        return posted.length === 1 ? HttpResponse.json(makeBooking(), { status: 201 }) : HttpResponse.json({ message: 'Unit is not available' }, { status: 409 });
+      }),
+    );
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.manager, path: '/admin/bookings?action=new' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Booking' }));
+    await user.click(dialog.getByRole('combobox', { name: /Accommodation Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Luxury Tent' }));
+    fireEvent.change(dialog.getByLabelText(/Check-in/), { target: { value: checkIn } });
+    fireEvent.change(dialog.getByLabelText(/Check-out/), { target: { value: checkOut } });
+    expect(await dialog.findByRole('checkbox', { name: 'Tent 3 (not available)' })).toBeDisabled();
+    await user.click(await dialog.findByRole('checkbox', { name: 'Tent 1 (available)' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Tent 2 (available)' }));
+    await waitFor(() => expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(4200.5));
+    expect(dialog.getByLabelText(/Total Amount/)).toHaveAttribute('readonly');
+    expect(availabilityAsked).toContainEqual({ unitId: units[0].id, startDate: checkIn, endDate: addDays(checkOut, -1) });
+
+    // fireEvent rather than typing key by key: the dialog re-renders per key and the machine is shared.
+    fireEvent.change(dialog.getByRole('textbox', { name: /First Name/ }), { target: { value: 'Lindiwe' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Last Name/ }), { target: { value: 'Dlamini' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Email/ }), { target: { value: 'lindiwe@example.test' } });
+    await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
+
+    expect(await screen.findByText('Partial Success')).toBeInTheDocument();
+    expect(screen.getByText('Created 1 of 2 booking(s). Some units may have failed.')).toBeInTheDocument();
+    expect(posted).toMatchObject([
+      { unitId: units[0].id, totalAmount: 2100.25, checkInDate: checkIn, checkOutDate: checkOut, paymentMethod: 'credit_card', paymentStatus: 'pending', guestData: { firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe@example.test' } },
+      { unitId: units[1].id, totalAmount: 2100.25 },
+    ]);
+  });
+
+  it('says creating needs a connection when offline', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings?action=new' });
+      const dialog = within(await screen.findByRole('dialog', { name: 'New Booking' }));
+      expect(dialog.getByText('Creating a booking needs a connection: availability can only be checked online.')).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Create Booking' })).toBeDisabled();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
+});

@@ -1,0 +1,221 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { useAccommodationTypes, useUnits } from '@/offline/index.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { ApiError } from '@/lib/api.js';
+import { calculateRate, createBookings, isUnitAvailable, type CreateCall } from './api/new-booking-api.js';
+import { calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalculableDate, splitTotal, type NewBookingForm } from './new-booking.js';
+
+const NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
+
+/** The admin's new booking (back-office.md sections 5 and 7): one call per unit, or one package call. */
+export function NewBookingDialog({ open, online, onClose }: { open: boolean; online: boolean; onClose: () => void }) {
+  const { toast } = useToast();
+  const types = useAccommodationTypes();
+  const units = useUnits();
+  const [form, setForm] = useState<NewBookingForm>(emptyForm);
+  const [override, setOverride] = useState(false);
+  const [rate, setRate] = useState<number | null>(null);
+  const [availability, setAvailability] = useState<Record<string, boolean | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  const today = todayInLodge(new Date());
+
+  const set = <K extends keyof NewBookingForm>(key: K, value: NewBookingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const type = types?.find((t) => t.id === form.accommodationTypeId);
+  const typeUnits = useMemo(() => (units ?? []).filter((u) => u.accommodationTypeId === form.accommodationTypeId && u.isActive), [units, form.accommodationTypeId]);
+  const datesOk = isCalculableDate(form.checkInDate) && isCalculableDate(form.checkOutDate) && form.checkOutDate > form.checkInDate;
+
+  useEffect(() => {
+    if (!open) {
+      setForm(emptyForm());
+      setOverride(false);
+      setRate(null);
+      setAvailability({});
+    }
+  }, [open]);
+
+  // The rate for one unit, asked only for valid dates of 2020-2030.
+  useEffect(() => {
+    if (!open || !online || !form.accommodationTypeId || !datesOk) return setRate(null);
+    const abort = new AbortController();
+    calculateRate(form.accommodationTypeId, form.checkInDate, form.checkOutDate, abort.signal)
+      .then(setRate)
+      .catch(() => {
+        if (abort.signal.aborted) return;
+        setRate(null);
+        toast({ title: 'Rate Calculation Error', description: 'Could not calculate booking rate. Please enter manually.', variant: 'destructive' });
+      });
+    return () => abort.abort();
+  }, [open, online, form.accommodationTypeId, form.checkInDate, form.checkOutDate, datesOk, toast]);
+
+  // Each unit's availability for the whole stay.
+  useEffect(() => {
+    setAvailability({});
+    if (!open || !online || !datesOk || form.isPackage) return;
+    const abort = new AbortController();
+    for (const u of typeUnits) {
+      void isUnitAvailable(u.id, form.checkInDate, form.checkOutDate, abort.signal).then((free) => {
+        if (!abort.signal.aborted) setAvailability((a) => ({ ...a, [u.id]: free }));
+      });
+    }
+    return () => abort.abort();
+  }, [open, online, datesOk, form.isPackage, form.checkInDate, form.checkOutDate, typeUnits]);
+
+  // The total follows the rate and the units chosen, unless overridden.
+  useEffect(() => {
+    if (override || rate === null) return;
+    setForm((f) => ({ ...f, totalAmount: String(calculatedTotal(rate, f.unitIds.length, f.isPackage)) }));
+  }, [rate, form.unitIds.length, form.isPackage, override]);
+
+  const submit = async () => {
+    const problem = checkNewBooking(form, today);
+    if (problem) return toast({ ...problem, variant: 'destructive' });
+    const guestData = { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone || undefined, address: form.address || undefined };
+    const common = {
+      checkInDate: form.checkInDate,
+      checkOutDate: form.checkOutDate,
+      numberOfGuests: Number(form.numberOfGuests) || 2,
+      paymentStatus: form.paymentStatus,
+      specialRequests: form.specialRequests || undefined,
+      guestData,
+    };
+    const total = Number(form.totalAmount);
+    const calls: CreateCall[] = form.isPackage
+      ? [{ path: '/api/bookings', body: { ...common, accommodationTypeId: form.accommodationTypeId, isPackageBooking: true, totalAmount: total, paymentMethod: form.paymentMethod === 'eft' ? 'EFT' : 'Card' } }]
+      : splitTotal(total, form.unitIds.length).map((share, i) => ({
+          path: '/api/admin/bookings',
+          body: { ...common, unitId: form.unitIds[i], totalAmount: share, paymentMethod: form.paymentMethod },
+        }));
+    setBusy(true);
+    const { created, error } = await createBookings(calls);
+    setBusy(false);
+    if (created === 0) {
+      const description = error instanceof ApiError ? (error.serverMessage ?? 'Failed to create booking') : 'Failed to create booking';
+      return toast({ title: 'Error', description, variant: 'destructive' });
+    }
+    const message = creationMessage(created, calls.length);
+    toast({ ...message, variant: created === calls.length ? 'success' : 'default' });
+    onClose();
+  };
+
+  const field = (key: keyof NewBookingForm, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField fullWidth label={label} value={form[key] as string} onChange={(e) => set(key, e.target.value as never)} {...extra} />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>New Booking</DialogTitle>
+      <DialogContent>
+        {!online && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {NEEDS_CONNECTION}
+          </Alert>
+        )}
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              required
+              label="Accommodation Type"
+              value={form.accommodationTypeId}
+              onChange={(e) => {
+                const t = types?.find((x) => x.id === e.target.value);
+                setForm((f) => ({ ...f, accommodationTypeId: e.target.value, isPackage: t?.isPackage ?? false, unitIds: [] }));
+              }}
+            >
+              {(types ?? [])
+                .filter((t) => t.isActive)
+                .map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.name}
+                    {t.isPackage ? ' (Package)' : ''}
+                  </MenuItem>
+                ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>{field('checkInDate', 'Check-in', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true }, htmlInput: { min: today } } })}</Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>{field('checkOutDate', 'Check-out', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true }, htmlInput: { min: form.checkInDate || today } } })}</Grid>
+
+          {type && !type.isPackage && (
+            <Grid size={12}>
+              <FormLabel component="legend">Units *</FormLabel>
+              <FormGroup row>
+                {typeUnits.map((u) => {
+                  const free = availability[u.id];
+                  const state = !datesOk ? '' : free === undefined ? ' (checking...)' : free ? ' (available)' : ' (not available)';
+                  return (
+                    <FormControlLabel
+                      key={u.id}
+                      label={`${u.name}${state}`}
+                      control={
+                        <Checkbox
+                          checked={form.unitIds.includes(u.id)}
+                          disabled={datesOk && free === false}
+                          onChange={(e) => set('unitIds', e.target.checked ? [...form.unitIds, u.id] : form.unitIds.filter((id) => id !== u.id))}
+                        />
+                      }
+                    />
+                  );
+                })}
+              </FormGroup>
+              {form.unitIds.length > 1 && (
+                <Typography variant="body2" color="text.secondary">
+                  The total is split equally across the {form.unitIds.length} units.
+                </Typography>
+              )}
+            </Grid>
+          )}
+
+          <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', 'First Name', { required: true })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last Name', { required: true })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone')}</Grid>
+          <Grid size={12}>{field('address', 'Address')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{field('numberOfGuests', 'Number of Guests', { type: 'number', slotProps: { htmlInput: { min: 1 } } })}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select fullWidth required label="Payment Method" value={form.paymentMethod} onChange={(e) => set('paymentMethod', e.target.value as NewBookingForm['paymentMethod'])}>
+              <MenuItem value="credit_card">Credit Card</MenuItem>
+              <MenuItem value="eft">EFT</MenuItem>
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select fullWidth required label="Payment Status" value={form.paymentStatus} onChange={(e) => set('paymentStatus', e.target.value as NewBookingForm['paymentStatus'])}>
+              <MenuItem value="paid">Paid</MenuItem>
+              <MenuItem value="deposit_paid">Deposit Paid</MenuItem>
+              <MenuItem value="pending">Pending</MenuItem>
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('totalAmount', 'Total Amount (R)', { required: true, type: 'number', slotProps: { htmlInput: { readOnly: !override, min: 0, step: 0.01 } } })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            <FormControlLabel control={<Switch checked={override} onChange={(e) => setOverride(e.target.checked)} />} label="Override Rate" />
+          </Grid>
+          <Grid size={12}>{field('specialRequests', 'Special Requests', { multiline: true, minRows: 2 })}</Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={busy || !online}>
+          Create Booking
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { ISO_DATE_PATTERN, addDays, isValidIsoDate, type IsoDate } from '@shared/domain/dates.js';
+import { centsToRand, randToCents, splitCentsEqually } from '@shared/domain/money.js';
+
+/** back-office.md section 5: the rate and availability are asked only for dates of 2020 to 2030. */
+export function isCalculableDate(value: string): boolean {
+  const m = ISO_DATE_PATTERN.exec(value);
+  if (!m || !isValidIsoDate(value)) return false;
+  const year = Number(m[1]);
+  return year >= 2020 && year <= 2030;
+}
+
+/**
+ * The availability question for one unit and a whole stay. The list endpoint returns stays
+ * with check-in <= endDate and check-out > startDate, so endDate is the last night
+ * (check-out minus one day): asking with the check-out date itself would count a guest
+ * arriving that day and mark a free unit busy (the issue's known bug).
+ */
+export function availabilityQuery(unitId: string, checkIn: IsoDate, checkOut: IsoDate) {
+  return { unitId, startDate: checkIn, endDate: addDays(checkOut, -1) };
+}
+
+/** The total split across units to the cent, adding up exactly (the first units take leftover cents). */
+export function splitTotal(total: number, units: number): number[] {
+  return splitCentsEqually(randToCents(total), units).map(centsToRand);
+}
+
+/** The calculated rate is for one unit; several units multiply it, a package is one price. */
+export function calculatedTotal(rate: number, selectedUnits: number, isPackage: boolean): number {
+  return isPackage ? rate : centsToRand(randToCents(rate) * Math.max(1, selectedUnits));
+}
+
+export interface NewBookingForm {
+  accommodationTypeId: string;
+  isPackage: boolean;
+  unitIds: string[];
+  checkInDate: string;
+  checkOutDate: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  numberOfGuests: string;
+  totalAmount: string;
+  paymentMethod: 'credit_card' | 'eft' | '';
+  paymentStatus: 'paid' | 'deposit_paid' | 'pending' | '';
+  specialRequests: string;
+}
+
+export interface FormProblem {
+  title: string;
+  description: string;
+}
+
+/** The spec's checks, in its order, with its words (back-office.md section 5 'Admin new booking'). */
+export function checkNewBooking(form: NewBookingForm, today: IsoDate): FormProblem | null {
+  const required = [form.accommodationTypeId, form.firstName, form.lastName, form.email, form.checkInDate, form.checkOutDate, form.totalAmount, form.paymentMethod, form.paymentStatus];
+  if (required.some((v) => !v.trim())) return { title: 'Validation Error', description: 'Please fill in all required fields' };
+  if (!form.isPackage && form.unitIds.length === 0) return { title: 'Validation Error', description: 'Please select at least one unit' };
+  if (form.checkInDate < today) return { title: 'Validation Error', description: 'Check-in date cannot be in the past' };
+  if (form.checkOutDate < form.checkInDate) return { title: 'Validation Error', description: 'Check-out date cannot be before check-in date' };
+  return null;
+}
+
+export const emptyForm = (): NewBookingForm => ({
+  accommodationTypeId: '',
+  isPackage: false,
+  unitIds: [],
+  checkInDate: '',
+  checkOutDate: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  numberOfGuests: '2',
+  totalAmount: '',
+  paymentMethod: 'credit_card',
+  paymentStatus: 'pending',
+  specialRequests: '',
+});
+
+/** 'Partial Success - Created {n} of {total} booking(s). Some units may have failed.' or the full success line. */
+export function creationMessage(created: number, total: number): FormProblem {
+  return created === total
+    ? { title: 'Success', description: `Created ${created} booking(s) successfully!` }
+    : { title: 'Partial Success', description: `Created ${created} of ${total} booking(s). Some units may have failed.` };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '@shared/domain/dates.js';
+import { makeBooking } from '@/offline/test-support.js';
+import { dashboardFigures, dayLabel, nightlyOccupancy, recentBookings, upcomingCsv, upcomingMovements } from './dashboard-figures.js';
+
+const today = '2026-03-02'; // a Monday, fixed here only as an input to pure functions
+
+describe('dashboardFigures', () => {
+  it('counts bookings without entire-lodge children; occupancy is confirmed of all, rounded', () => {
+    const rows = [
+      makeBooking({ status: 'Confirmed', totalAmount: 4200 }),
+      makeBooking({ status: 'Confirmed', totalAmount: 1000.5 }),
+      makeBooking({ status: 'Provisional', totalAmount: 300 }),
+      makeBooking({ status: 'Cancelled', totalAmount: 0.25 }),
+      makeBooking({ status: 'Confirmed', totalAmount: 999, isEntireLodgeChild: true, parentBookingId: makeBooking().id }),
+    ];
+    expect(dashboardFigures(rows)).toEqual({ total: 4, confirmed: 2, occupancyPercent: 50, revenue: 5500.75 });
+  });
+
+  it('is all zero with no bookings', () => {
+    expect(dashboardFigures([])).toEqual({ total: 0, confirmed: 0, occupancyPercent: 0, revenue: 0 });
+  });
+});
+
+describe('upcomingMovements', () => {
+  it('groups the next 7 days as Today, Tomorrow, then weekday and date, leaving out empty days and other statuses', () => {
+    const rows = [
+      makeBooking({ guestName: 'Zola', checkInDate: today, checkOutDate: addDays(today, 2), status: 'Confirmed' }),
+      makeBooking({ guestName: 'Amos', checkInDate: today, checkOutDate: addDays(today, 3), status: 'Provisional' }),
+      makeBooking({ guestName: 'Gone', checkInDate: today, checkOutDate: addDays(today, 3), status: 'Cancelled' }),
+      makeBooking({ guestName: 'Leaving', checkInDate: addDays(today, -2), checkOutDate: addDays(today, 1), status: 'Checked-In' }),
+      makeBooking({ guestName: 'Late', checkInDate: addDays(today, 7), checkOutDate: addDays(today, 9), status: 'Confirmed' }),
+    ];
+    const days = upcomingMovements(rows, today);
+    expect(
+      days.map((d) => ({ label: d.label, a: d.arrivals.map((b) => b.guestName), d: d.departures.map((b) => b.guestName) })),
+    ).toEqual([
+      { label: 'Today', a: ['Amos', 'Zola'], d: [] },
+      { label: 'Tomorrow', a: [], d: ['Leaving'] },
+      { label: 'Wednesday, Mar 04', a: [], d: ['Zola'] },
+      { label: 'Thursday, Mar 05', a: [], d: ['Amos'] },
+    ]);
+  });
+
+  it('labels days after tomorrow with weekday and date', () => {
+    expect(dayLabel(addDays(today, 6), today)).toBe('Sunday, Mar 08');
+  });
+});
+
+describe('recentBookings', () => {
+  it('takes the 4 newest by creation, children left out', () => {
+    const rows = [1, 2, 3, 4, 5].map((n) => makeBooking({ guestName: `G${n}`, createdAt: `2026-01-0${n}T08:00:00.000Z` }));
+    rows.push(makeBooking({ guestName: 'Child', isEntireLodgeChild: true, parentBookingId: rows[0].id, createdAt: '2026-02-01T08:00:00.000Z' }));
+    expect(recentBookings(rows).map((b) => b.guestName)).toEqual(['G5', 'G4', 'G3', 'G2']);
+  });
+});
+
+describe('nightlyOccupancy', () => {
+  it('counts each active unit once per night, ignoring Cancelled and inactive units', () => {
+    const rows = [
+      makeBooking({ unitId: 'u1', checkInDate: today, checkOutDate: addDays(today, 2), status: 'Confirmed' }),
+      makeBooking({ unitId: 'u1', checkInDate: today, checkOutDate: addDays(today, 1), status: 'Checked-Out' }),
+      makeBooking({ unitId: 'u2', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 2), status: 'Cancelled' }),
+      makeBooking({ unitId: 'u3', checkInDate: today, checkOutDate: addDays(today, 3), status: 'Confirmed' }),
+      makeBooking({ unitId: 'u4', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 2), status: 'Provisional' }),
+    ];
+    expect(nightlyOccupancy(rows, ['u1', 'u2', 'u4'], today, 3)).toEqual([
+      { date: today, percent: 33 },
+      { date: addDays(today, 1), percent: 67 },
+      { date: addDays(today, 2), percent: 0 },
+    ]);
+  });
+});
+
+describe('upcomingCsv', () => {
+  it('lists each day\'s arrivals then departures', () => {
+    const rows = [
+      makeBooking({ guestName: 'Zola', guestEmail: 'z@x.test', unitName: 'Tent 1', reference: 'LDG-1', checkInDate: today, checkOutDate: addDays(today, 1), status: 'Confirmed' }),
+      makeBooking({ guestName: 'Amos', guestEmail: 'a@x.test', unitName: null, unitId: null, reference: 'LDG-2', checkInDate: addDays(today, -3), checkOutDate: today, status: 'Checked-In', numberOfGuests: 12 }),
+    ];
+    expect(upcomingCsv(upcomingMovements(rows, today)).split('\r\n')).toEqual([
+      'Date,Movement,Guest,Email,Unit,Guests,Reference,Status',
+      '2026-03-02,Arrival,Zola,z@x.test,Tent 1,2,LDG-1,Confirmed',
+      '2026-03-02,Departure,Amos,a@x.test,Entire Lodge,12,LDG-2,Checked-In',
+      '2026-03-03,Departure,Zola,z@x.test,Tent 1,2,LDG-1,Confirmed',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Booking } from '@shared/contracts/bookings.js';
+import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
+import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
+import { toCsv } from '@/lib/csv.js';
+import { formatWeekdayDate } from '@/lib/dates-display.js';
+
+/** back-office.md section 9. */
+export const UPCOMING_DAYS = 7;
+export const RECENT_ACTIVITY_COUNT = 4;
+export const OVERVIEW_TYPE_COUNT = 6;
+export const OCCUPANCY_CHART_DAYS = 30;
+/** The one figure that cannot be computed stays the spec's fixed value. */
+export const GUEST_SATISFACTION = '4.8/5';
+
+type FigureRow = Pick<Booking, 'status' | 'totalAmount' | 'isEntireLodgeChild'>;
+
+export interface DashboardFigures {
+  total: number;
+  confirmed: number;
+  /** confirmed / total as a whole percent (the spec's definition); 0 when there are none. */
+  occupancyPercent: number;
+  /** Sum of totalAmount, rand. */
+  revenue: number;
+}
+
+/**
+ * The four cards over the bookings as the list shows them: entire-lodge children are left
+ * out (their parent carries the group and its price, so nothing is counted twice).
+ */
+export function dashboardFigures(bookings: readonly FigureRow[]): DashboardFigures {
+  const rows = bookings.filter((b) => !b.isEntireLodgeChild);
+  const confirmed = rows.filter((b) => b.status === 'Confirmed').length;
+  return {
+    total: rows.length,
+    confirmed,
+    occupancyPercent: rows.length ? Math.round((confirmed / rows.length) * 100) : 0,
+    revenue: centsToRand(sumCents(rows.map((b) => randToCents(b.totalAmount)))),
+  };
+}
+
+export interface UpcomingDay<B> {
+  date: IsoDate;
+  /** 'Today', 'Tomorrow', then 'Thursday, Nov 26'. */
+  label: string;
+  arrivals: B[];
+  departures: B[];
+}
+
+type MovementRow = Pick<Booking, 'status' | 'checkInDate' | 'checkOutDate' | 'isEntireLodgeChild' | 'guestName'>;
+
+/** 'Today', 'Tomorrow', or the weekday and date. */
+export function dayLabel(date: IsoDate, today: IsoDate): string {
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  return formatWeekdayDate(date);
+}
+
+/**
+ * Arrivals (Provisional or Confirmed, checking in) and departures (not cancelled or already
+ * gone, checking out) of the next `days` days from today, by day; days with neither are left
+ * out. Entire-lodge children are left out: the parent stands for the group at the desk.
+ */
+export function upcomingMovements<B extends MovementRow>(bookings: readonly B[], today: IsoDate, days = UPCOMING_DAYS): UpcomingDay<B>[] {
+  const byName = (a: B, b: B) => a.guestName.localeCompare(b.guestName);
+  return daysInWindow(today, days)
+    .map((date) => ({
+      date,
+      label: dayLabel(date, today),
+      arrivals: bookings
+        .filter((b) => !b.isEntireLodgeChild && b.checkInDate === date && (b.status === 'Provisional' || b.status === 'Confirmed'))
+        .sort(byName),
+      departures: bookings
+        .filter((b) => !b.isEntireLodgeChild && b.checkOutDate === date && b.status !== 'Cancelled' && b.status !== 'Checked-Out')
+        .sort(byName),
+    }))
+    .filter((day) => day.arrivals.length > 0 || day.departures.length > 0);
+}
+
+/** The newest bookings first (by creation), children left out. */
+export function recentBookings<B extends Pick<Booking, 'createdAt' | 'isEntireLodgeChild' | 'id'>>(bookings: readonly B[], count = RECENT_ACTIVITY_COUNT): B[] {
+  return bookings
+    .filter((b) => !b.isEntireLodgeChild)
+    .slice()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+    .slice(0, count);
+}
+
+export interface OccupancyPoint {
+  date: IsoDate;
+  /** Whole percent of active units taken that night. */
+  percent: number;
+}
+
+type NightRow = Pick<Booking, 'status' | 'checkInDate' | 'checkOutDate' | 'unitId'>;
+
+/**
+ * Occupancy per night for the chart: active units taken by a booking that is not Cancelled
+ * (a night belongs to a stay from check-in up to the day before check-out) / active units.
+ * A unit is counted once per night however many rows name it, so it never passes 100 %.
+ */
+export function nightlyOccupancy(bookings: readonly NightRow[], activeUnitIds: readonly string[], start: IsoDate, days = OCCUPANCY_CHART_DAYS): OccupancyPoint[] {
+  const units = new Set(activeUnitIds);
+  return daysInWindow(start, days).map((date) => {
+    const taken = new Set<string>();
+    for (const b of bookings) {
+      if (b.status === 'Cancelled' || !b.unitId || !units.has(b.unitId)) continue;
+      if (b.checkInDate <= date && b.checkOutDate > date) taken.add(b.unitId);
+    }
+    return { date, percent: units.size ? Math.round((taken.size / units.size) * 100) : 0 };
+  });
+}
+
+/** The arrivals and departures list as CSV, day by day (arrivals first), for the desk's printout. */
+export function upcomingCsv(days: readonly UpcomingDay<Booking>[]): string {
+  const line = (date: IsoDate, kind: string, b: Booking) => [date, kind, b.guestName, b.guestEmail, b.unitName ?? 'Entire Lodge', b.numberOfGuests, b.reference, b.status];
+  return toCsv(
+    ['Date', 'Movement', 'Guest', 'Email', 'Unit', 'Guests', 'Reference', 'Status'],
+    days.flatMap((d) => [...d.arrivals.map((b) => line(d.date, 'Arrival', b)), ...d.departures.map((b) => line(d.date, 'Departure', b))]),
+  );
+}

@@ -1,0 +1,285 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
+import type { Role } from '@shared/roles.js';
+import { formatRand } from '@/lib/format.js';
+import { registerReloadBlocker } from '@/lib/reload-guard.js';
+import { useBooking } from '@/offline/index.js';
+import { STATUS_ACTION, deskMoves, useDeskActions, type DeskMove } from '../desk-actions.js';
+import { stayLabel } from '../stay-words.js';
+import { BookingChips } from './status-chips.js';
+
+export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation';
+
+/** A booking's details with what the desk can do to it, as a side panel (full width on a phone). */
+export function BookingPanel({ bookingId, role, onClose }: { bookingId: string | null; role: Role | null | undefined; onClose: () => void }) {
+  return (
+    <Drawer
+      anchor="right"
+      open={bookingId !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 }, bgcolor: 'background.default' } } }}
+    >
+      {bookingId && <PanelBody bookingId={bookingId} role={role} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function PanelBody({ bookingId, role, onClose }: { bookingId: string; role: Role | null | undefined; onClose: () => void }) {
+  const booking = useBooking(bookingId);
+  const actions = useDeskActions();
+  const [cancelling, setCancelling] = useState(false);
+
+  if (booking === undefined) return null;
+  if (booking === null) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Typography>This booking is not on this device.</Typography>
+        <Button onClick={onClose} sx={{ mt: 2 }}>
+          Close
+        </Button>
+      </Box>
+    );
+  }
+  const moves = deskMoves(booking, role);
+  const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
+
+  const onMove = (to: DeskMove) => {
+    if (to === 'Cancelled') setCancelling(true);
+    else void actions.move(booking, to);
+  };
+
+  return (
+    <Box role="region" aria-label="Booking details" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, p: 2.5, pb: 2, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary">
+            {booking.reference}
+          </Typography>
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            {booking.guestName}
+          </Typography>
+          <BookingChips status={booking.status} paymentStatus={booking.paymentStatus} pendingSync={booking.pendingSync} />
+        </Box>
+        <IconButton aria-label="Close details" onClick={onClose} sx={{ width: 44, height: 44 }}>
+          <Close />
+        </IconButton>
+      </Box>
+
+      <Stack spacing={2.5} sx={{ p: 2.5 }}>
+        {booking.notApplied.map((n) => (
+          <Alert key={n.entryId} severity="warning">
+            A change made here no longer applies: {n.reason}. See Sync.
+          </Alert>
+        ))}
+
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+          <Detail term="Stay" value={stayLabel(booking.checkInDate, booking.checkOutDate)} />
+          <Detail term="Unit" value={`${booking.unitName} (${booking.accommodationTypeName})`} />
+          <Detail term="Guests" value={String(booking.numberOfGuests)} />
+          <Detail term="E-mail" value={booking.guestEmail} />
+          {booking.guestPhone && <Detail term="Phone" value={booking.guestPhone} />}
+          <Detail term="Total" value={formatRand(booking.totalAmount)} />
+          <Detail term="Payment" value={`${booking.paymentStatus}${booking.paymentMethod ? ` (${booking.paymentMethod})` : ''}`} />
+        </Box>
+
+        {moves.length > 0 && (
+          <Box>
+            <SectionTitle>Status</SectionTitle>
+            <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+              {moves.map((to) => (
+                <Button
+                  key={to}
+                  variant={to === 'Cancelled' ? 'outlined' : 'contained'}
+                  color={to === 'Cancelled' ? 'error' : 'primary'}
+                  onClick={() => onMove(to)}
+                  sx={{ minHeight: 48, minWidth: 120 }}
+                >
+                  {STATUS_ACTION[to]}
+                </Button>
+              ))}
+            </Stack>
+          </Box>
+        )}
+
+        {unpaid && (
+          <Box>
+            <SectionTitle>Payment received at the desk</SectionTitle>
+            <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+              {(['Cash', 'EFT', 'Card'] as const).map((method) => (
+                <Button
+                  key={method}
+                  variant="outlined"
+                  onClick={() => void actions.paymentReceived(booking, method)}
+                  aria-label={`Payment received: ${method}`}
+                  sx={{ minHeight: 48, minWidth: 96 }}
+                >
+                  {method}
+                </Button>
+              ))}
+            </Stack>
+          </Box>
+        )}
+
+        <Divider />
+        <SpecialRequests
+          key={booking.id}
+          value={booking.specialRequests ?? ''}
+          onSave={(text) => actions.saveSpecialRequests(booking, text)}
+        />
+      </Stack>
+
+      <CancelDialog
+        open={cancelling}
+        guest={booking.guestName}
+        onClose={() => setCancelling(false)}
+        onConfirm={async (reason) => {
+          if (await actions.move(booking, 'Cancelled', reason)) setCancelling(false);
+        }}
+      />
+    </Box>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary" variant="body2">
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography component="h3" variant="subtitle2" sx={{ mb: 1, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 1, fontSize: '0.75rem' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Special requests: edit and save; an unsaved edit holds back a new version's reload. */
+function SpecialRequests({ value, onSave }: { value: string; onSave: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState(value);
+  const [saving, setSaving] = useState(false);
+  const dirty = text !== value;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  // A newer value from the server (or a saved edit) replaces the box unless it is being edited.
+  useEffect(() => {
+    if (!dirtyRef.current) setText(value);
+  }, [value]);
+  useEffect(() => registerReloadBlocker(() => (dirtyRef.current ? 'Special requests are being edited.' : null)), []);
+
+  return (
+    <Box>
+      <SectionTitle>Special requests</SectionTitle>
+      <TextField
+        label="Special requests"
+        multiline
+        minRows={3}
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+        <Button disabled={!dirty || saving} onClick={() => setText(value)} sx={{ minHeight: 44 }}>
+          Undo
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!dirty || saving}
+          sx={{ minHeight: 44 }}
+          onClick={async () => {
+            setSaving(true);
+            await onSave(text);
+            setSaving(false);
+          }}
+        >
+          Save requests
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function CancelDialog({
+  open,
+  guest,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  guest: string;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setReason('');
+      setError(null);
+    }
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Cancel the booking of {guest}?</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          label="Reason for cancellation"
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          value={reason}
+          error={error !== null}
+          helperText={error ?? ' '}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) setError(null);
+          }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          Keep booking
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          sx={{ minHeight: 44 }}
+          onClick={() => {
+            if (!reason.trim()) {
+              setError(CANCEL_REASON_REQUIRED);
+              return;
+            }
+            void onConfirm(reason.trim());
+          }}
+        >
+          Cancel booking
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

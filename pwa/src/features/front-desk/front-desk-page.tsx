@@ -1,0 +1,178 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { PageHeader } from '@/components/page-header.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { useAuth } from '@/features/auth/api/use-auth.js';
+import { useBookingSearch, useOnline, useTodayBoard, type DeskBooking } from '@/offline/index.js';
+import { deskMoves, useDeskActions, type DeskMove } from './desk-actions.js';
+import { BookingPanel } from './components/booking-panel.js';
+import { BookingRow } from './components/booking-row.js';
+import { dayLabel } from './stay-words.js';
+
+export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
+
+type ListKey = 'arrivals' | 'departures' | 'inHouse';
+const LISTS: { key: ListKey; title: string; empty: string; quick?: DeskMove }[] = [
+  { key: 'arrivals', title: 'Arrivals', empty: 'No more arrivals today.', quick: 'Checked-In' },
+  { key: 'departures', title: 'Departures', empty: 'No more departures today.', quick: 'Checked-Out' },
+  { key: 'inHouse', title: 'In house', empty: 'No guests in house.' },
+];
+
+/** The lodge's date, moving on at midnight in Johannesburg while the desk stays open. */
+function useLodgeToday(): string {
+  const [today, setToday] = useState(() => todayInLodge(new Date()));
+  useEffect(() => {
+    const timer = setInterval(() => setToday(todayInLodge(new Date())), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return today;
+}
+
+/**
+ * /admin/front-desk: today's arrivals, departures and guests in house, search, and a
+ * booking's details with what the desk does. Everything reads the device's store and every
+ * edit goes through the outbox, so it works the same with the internet down.
+ */
+export function FrontDeskPage() {
+  const today = useLodgeToday();
+  const board = useTodayBoard(today);
+  const { user } = useAuth();
+  const role = user?.role;
+  const [query, setQuery] = useState('');
+  const results = useBookingSearch(query);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [tab, setTab] = useState<ListKey>('arrivals');
+  const [newBookingRefused, setNewBookingRefused] = useState(false);
+  const columns = useMediaQuery('(min-width:900px)', { noSsr: true });
+  const online = useOnline();
+  const navigate = useNavigate();
+  const actions = useDeskActions();
+
+  useEffect(() => {
+    if (online) setNewBookingRefused(false);
+  }, [online]);
+
+  const newBooking = () => {
+    if (!online) setNewBookingRefused(true);
+    else void navigate('/admin/bookings');
+  };
+
+  const onMove = (booking: DeskBooking, to: DeskMove) => {
+    if (to === 'Cancelled') setOpenId(booking.id);
+    else void actions.move(booking, to);
+  };
+
+  const list = (rows: DeskBooking[], empty: string, quick?: DeskMove, stacked = false) =>
+    rows.length === 0 ? (
+      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+        {empty}
+      </Typography>
+    ) : (
+      <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        {rows.map((b) => (
+          <BookingRow
+            key={b.id}
+            booking={b}
+            quickMove={quick && deskMoves(b, role).includes(quick) ? quick : undefined}
+            onOpen={() => setOpenId(b.id)}
+            onMove={(to) => onMove(b, to)}
+            stacked={stacked}
+          />
+        ))}
+      </Box>
+    );
+
+  const searching = query.trim() !== '';
+
+  return (
+    <>
+      <PageHeader
+        title="Front Desk"
+        subtitle={`Today, ${dayLabel(today)}`}
+        actions={
+          <Button variant="outlined" startIcon={<Add />} onClick={newBooking} sx={{ minHeight: 44 }}>
+            New booking
+          </Button>
+        }
+      />
+      {newBookingRefused && (
+        <Alert severity="info" role="alert" onClose={() => setNewBookingRefused(false)} sx={{ mb: 2 }}>
+          {NEW_BOOKING_OFFLINE}
+        </Alert>
+      )}
+      <TextField
+        fullWidth
+        type="search"
+        label="Find a booking"
+        placeholder="Guest name or reference"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        sx={{ mb: 3, bgcolor: 'background.paper', borderRadius: 2.5 }}
+        slotProps={{
+          input: {
+            sx: { minHeight: 52 },
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+
+      {searching ? (
+        <Section title={`Search results${results ? ` (${results.length})` : ''}`} headingId="desk-search">
+          {results === undefined ? <LoadingState label="Searching..." /> : list(results, 'No booking on this device matches.')}
+        </Section>
+      ) : board === undefined ? (
+        <LoadingState label="Loading the desk..." />
+      ) : columns ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2.5, alignItems: 'start' }}>
+          {LISTS.map((l) => (
+            <Section key={l.key} title={`${l.title} (${board[l.key].length})`} headingId={`desk-${l.key}`}>
+              {list(board[l.key], l.empty, l.quick, true)}
+            </Section>
+          ))}
+        </Box>
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_e, v: ListKey) => setTab(v)} variant="fullWidth" sx={{ mb: 2, '& .MuiTab-root': { minHeight: 48 } }}>
+            {LISTS.map((l) => (
+              <Tab key={l.key} value={l.key} label={`${l.title} (${board[l.key].length})`} id={`desk-tab-${l.key}`} aria-controls={`desk-panel-${l.key}`} />
+            ))}
+          </Tabs>
+          {LISTS.filter((l) => l.key === tab).map((l) => (
+            <div key={l.key} role="tabpanel" id={`desk-panel-${l.key}`} aria-labelledby={`desk-tab-${l.key}`}>
+              {list(board[l.key], l.empty, l.quick)}
+            </div>
+          ))}
+        </>
+      )}
+
+      <BookingPanel bookingId={openId} role={role} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+function Section({ title, headingId, children }: { title: string; headingId: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

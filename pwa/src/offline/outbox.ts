@@ -1,0 +1,218 @@
+import { SYNC_SCHEMA_VERSION, SyncOperationArgs, type SyncOperation } from '@shared/contracts/sync.js';
+import type { BookingStatus } from '@shared/domain/booking-status.js';
+import {
+  OUTCOME_LOG_SIZE,
+  db,
+  fromStoredBooking,
+  getState,
+  setState,
+  type OutboxEntry,
+  type OutcomeLogEntry,
+  type SyncUser,
+} from './db.js';
+import { enqueued } from './events.js';
+import { applyEntryLocally, isBookingOp, isInFlight, overlayRow, type SyncRow } from './overlay.js';
+
+export type OfflineEditErrorCode = 'bad_args' | 'not_found' | 'not_allowed' | 'no_user' | 'not_resolvable';
+
+/** An edit refused on the device, before anything is queued; `message` is for the desk. */
+export class OfflineEditError extends Error {
+  constructor(
+    message: string,
+    readonly code: OfflineEditErrorCode,
+  ) {
+    super(message);
+    this.name = 'OfflineEditError';
+  }
+}
+
+/** The tables an edit reads and writes (one transaction: no fetch may happen inside it). */
+const editTables = () => [db.outbox, db.syncState, db.bookings, db.units, db.outcomes];
+
+/** The server row of an entity (a booking or a unit, by operation). */
+async function serverRow(op: string, entityId: string): Promise<SyncRow | undefined> {
+  if (isBookingOp(op)) {
+    const stored = await db.bookings.get(entityId);
+    return stored ? fromStoredBooking(stored) : undefined;
+  }
+  return db.units.get(entityId);
+}
+
+/** The row as the desk sees it now: server row plus in-flight entries (its own and its parent's). */
+async function currentView(row: SyncRow): Promise<SyncRow> {
+  const ids = [row.id];
+  if ('parentBookingId' in row && row.parentBookingId) ids.push(row.parentBookingId);
+  const entries = await db.outbox.where('entityId').anyOf(ids).toArray();
+  const { pendingSync: _p, pendingEntryIds: _i, notApplied: _n, ...view } = overlayRow(row, entries);
+  return view as SyncRow;
+}
+
+/** The staff member using the desk (set at login); edits need one, paused for a 401 or not. */
+async function requireUser(): Promise<SyncUser> {
+  const user = await getState('user');
+  if (!user) throw new OfflineEditError('Log in to make changes', 'no_user');
+  return user;
+}
+
+async function allocate(): Promise<{ deviceId: string; seq: number; user: SyncUser }> {
+  const user = await requireUser();
+  let deviceId = await getState('deviceId');
+  if (!deviceId) {
+    deviceId = crypto.randomUUID();
+    await setState('deviceId', deviceId);
+  }
+  const seq = (await getState('nextSeq')) ?? 1;
+  await setState('nextSeq', seq + 1);
+  return { deviceId, seq, user };
+}
+
+function checkArgs<Op extends SyncOperation>(op: Op, args: unknown): SyncOperationArgs[Op] {
+  const schema = SyncOperationArgs[op];
+  if (!schema) throw new OfflineEditError(`Unknown change: ${String(op)}`, 'bad_args');
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new OfflineEditError(parsed.error.issues[0]?.message ?? 'Invalid change', 'bad_args');
+  return parsed.data as SyncOperationArgs[Op];
+}
+
+/**
+ * Queues one edit: checks its args with the shared contract, checks it against the local
+ * state machine (the row as the desk sees it, with the person's role), and in ONE Dexie
+ * transaction allocates the next sequence number and adds the entry with the row's current
+ * server version as `baseVersion`. Throws OfflineEditError when refused, so the desk sees
+ * the reason at once. Returns null (and queues nothing) when the row already is that way.
+ */
+export async function enqueue<Op extends SyncOperation>(
+  op: Op,
+  entityId: string,
+  args: SyncOperationArgs[Op],
+  now: Date = new Date(),
+): Promise<OutboxEntry | null> {
+  const checked = checkArgs(op, args);
+  const entry = await db.transaction('rw', editTables(), async () => {
+    const row = await serverRow(op, entityId);
+    if (!row) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+    const user = await requireUser();
+    const view = await currentView(row);
+    const check = applyEntryLocally(view, { op, args: checked }, user.role, now);
+    if (!check.ok) throw new OfflineEditError(check.reason, 'not_allowed');
+    if (check.noop) return null;
+    const { deviceId, seq, user: madeBy } = await allocate();
+    const added: OutboxEntry = {
+      id: crypto.randomUUID(),
+      deviceId,
+      seq,
+      op,
+      entityId,
+      baseVersion: row.version,
+      args: checked as Record<string, unknown>,
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      createdAt: now.toISOString(),
+      madeBy,
+    };
+    await db.outbox.add(added);
+    return added;
+  });
+  if (entry) enqueued.emit();
+  return entry;
+}
+
+// The edits of DESIGN.md section 6, spelt out for the screens.
+
+export function setBookingStatus(bookingId: string, status: BookingStatus, cancellationReason?: string) {
+  return enqueue('booking.setStatus', bookingId, cancellationReason === undefined ? { status } : { status, cancellationReason });
+}
+
+/** `previous` (what the edit replaces, for the server's conflict check) is read from the row as shown. */
+export async function setSpecialRequests(bookingId: string, specialRequests: string | null) {
+  const stored = await db.bookings.get(bookingId);
+  if (!stored) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+  const view = (await currentView(fromStoredBooking(stored))) as { specialRequests: string | null };
+  const text = specialRequests === '' ? null : specialRequests;
+  return enqueue('booking.setSpecialRequests', bookingId, { specialRequests: text, previous: view.specialRequests });
+}
+
+export function markPaymentReceived(bookingId: string, method: SyncOperationArgs['booking.paymentReceived']['method']) {
+  return enqueue('booking.paymentReceived', bookingId, { method });
+}
+
+export function setUnitActive(unitId: string, isActive: boolean) {
+  return enqueue('unit.setActive', unitId, { isActive });
+}
+
+/**
+ * "Apply mine on the new version": a conflict or rejection queued again as a new entry
+ * (new id, next seq) based on the server row as it is now; a special-requests edit then
+ * replaces the value now shown. The old entry goes in the same transaction. Throws
+ * OfflineEditError when the edit no longer makes sense (and keeps the old entry).
+ */
+export async function applyMineAgain(entryId: string, now: Date = new Date()): Promise<OutboxEntry | null> {
+  const entry = await db.transaction('rw', editTables(), async () => {
+    const old = await db.outbox.get(entryId);
+    if (!old) throw new OfflineEditError('This change is no longer queued', 'not_found');
+    if (old.status !== 'conflict' && old.status !== 'rejected') {
+      throw new OfflineEditError('This change is still on its way', 'not_resolvable');
+    }
+    const row = await serverRow(old.op, old.entityId);
+    if (!row) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+    const view = await currentView(row);
+    const args =
+      old.op === 'booking.setSpecialRequests' ? { ...old.args, previous: (view as { specialRequests: string | null }).specialRequests } : old.args;
+    const user = await requireUser();
+    const check = applyEntryLocally(view, { op: old.op, args }, user.role, now);
+    if (!check.ok) throw new OfflineEditError(check.reason, 'not_allowed');
+    await db.outbox.delete(old.id);
+    if (check.noop) {
+      await logOutcome({ entryId: old.id, op: old.op, entityId: old.entityId, outcome: 'discarded', note: 'Already so on the server', reason: null, at: now.toISOString() });
+      return null;
+    }
+    const { deviceId, seq, user: madeBy } = await allocate();
+    const added: OutboxEntry = {
+      id: crypto.randomUUID(),
+      deviceId,
+      seq,
+      op: old.op,
+      entityId: old.entityId,
+      baseVersion: row.version,
+      args,
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      createdAt: now.toISOString(),
+      madeBy,
+    };
+    await db.outbox.add(added);
+    return added;
+  });
+  if (entry) enqueued.emit();
+  return entry;
+}
+
+/**
+ * "Drop mine": removes a conflict, a rejection or a still-pending entry, and logs it (nothing
+ * goes silently). An entry being sent right now cannot be dropped: its answer decides.
+ */
+export async function discardMine(entryId: string, now: Date = new Date()): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.outcomes], async () => {
+    const entry = await db.outbox.get(entryId);
+    if (!entry) throw new OfflineEditError('This change is no longer queued', 'not_found');
+    if (entry.status === 'sent') throw new OfflineEditError('This change is being sent; wait for its answer', 'not_resolvable');
+    await db.outbox.delete(entryId);
+    await logOutcome({ entryId, op: entry.op, entityId: entry.entityId, outcome: 'discarded', note: null, reason: entry.reason ?? null, at: now.toISOString() });
+  });
+}
+
+/** Adds to the outcome log and keeps the last OUTCOME_LOG_SIZE (inside the caller's transaction). */
+export async function logOutcome(outcome: Omit<OutcomeLogEntry, 'id'>): Promise<void> {
+  await db.outcomes.add(outcome as OutcomeLogEntry);
+  const old = await db.outcomes.orderBy('id').reverse().offset(OUTCOME_LOG_SIZE).primaryKeys();
+  if (old.length) await db.outcomes.bulkDelete(old);
+}
+
+/** Entries still to send, in sequence order. */
+export async function inFlightEntries(): Promise<OutboxEntry[]> {
+  return (await db.outbox.orderBy('seq').toArray()).filter(isInFlight);
+}

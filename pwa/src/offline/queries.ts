@@ -1,0 +1,180 @@
+import type { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
+import type { Booking } from '@shared/contracts/bookings.js';
+import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { OUTCOME_LOG_SIZE, db, fromStoredBooking, getState, type OutboxEntry, type OutcomeLogEntry, type StoredBooking } from './db.js';
+import { isInFlight, overlayRows, type Overlaid } from './overlay.js';
+
+/**
+ * The reads behind the hooks, as plain async functions (each runs inside useLiveQuery, which
+ * re-runs it when a table it read changes: the outbox included, so an edit shows at once).
+ * Status filters apply to the overlaid row: a booking checked in on this device counts as
+ * Checked-In before the server knows.
+ */
+
+export type DeskBooking = Overlaid<Booking>;
+export type DeskUnit = Overlaid<Unit>;
+
+export interface BookingFilter {
+  /** Stays overlapping [from, to]: check-in <= to and check-out > from (as the admin API). */
+  from?: string;
+  to?: string;
+  status?: BookingStatus | readonly BookingStatus[];
+  unitId?: string;
+  /** Entire-lodge children (one per unit); the calendar wants them, lists usually not. Default true. */
+  includeChildren?: boolean;
+}
+
+async function inFlight(): Promise<OutboxEntry[]> {
+  return (await db.outbox.toArray()).filter(isInFlight);
+}
+
+function overlayBookings(rows: readonly StoredBooking[], entries: readonly OutboxEntry[]): DeskBooking[] {
+  return overlayRows(rows.map(fromStoredBooking), entries);
+}
+
+/** Rows whose status may (after the overlay) be one of `statuses`: by the index, plus rows with edits on the way. */
+async function statusCandidates(statuses: readonly BookingStatus[], entries: readonly OutboxEntry[]): Promise<StoredBooking[]> {
+  const byStatus = await db.bookings.where('status').anyOf([...statuses]).toArray();
+  const ids = [...new Set(entries.map((e) => e.entityId))];
+  if (!ids.length) return byStatus;
+  const [edited, children] = await Promise.all([
+    db.bookings.bulkGet(ids),
+    db.bookings.where('parentBookingId').anyOf(ids).toArray(),
+  ]);
+  const all = new Map(byStatus.map((b) => [b.id, b]));
+  for (const b of [...edited, ...children]) if (b) all.set(b.id, b);
+  return [...all.values()];
+}
+
+const byCheckIn = (a: Booking, b: Booking) => a.checkInDate.localeCompare(b.checkInDate) || a.reference.localeCompare(b.reference);
+const byGuest = (a: Booking, b: Booking) => a.guestName.localeCompare(b.guestName) || a.reference.localeCompare(b.reference);
+
+export async function queryBookings(filter: BookingFilter = {}): Promise<DeskBooking[]> {
+  const entries = await inFlight();
+  const statuses = filter.status === undefined ? undefined : typeof filter.status === 'string' ? [filter.status] : filter.status;
+  let rows: StoredBooking[];
+  if (filter.to !== undefined) rows = await db.bookings.where('checkInDate').belowOrEqual(filter.to).toArray();
+  else if (filter.from !== undefined) rows = await db.bookings.where('checkOutDate').above(filter.from).toArray();
+  else if (filter.unitId !== undefined) rows = await db.bookings.where('unitId').equals(filter.unitId).toArray();
+  else if (statuses) rows = await statusCandidates(statuses, entries);
+  else rows = await db.bookings.toArray();
+  const matching = rows.filter(
+    (b) =>
+      (filter.from === undefined || b.checkOutDate > filter.from) &&
+      (filter.to === undefined || b.checkInDate <= filter.to) &&
+      (filter.unitId === undefined || b.unitId === filter.unitId) &&
+      (filter.includeChildren !== false || !b.isEntireLodgeChild),
+  );
+  return overlayBookings(matching, entries)
+    .filter((b) => !statuses || statuses.includes(b.status))
+    .sort(byCheckIn);
+}
+
+export async function queryBooking(id: string): Promise<DeskBooking | null> {
+  const stored = await db.bookings.get(id);
+  if (!stored) return null;
+  const ids = stored.parentBookingId ? [id, stored.parentBookingId] : [id];
+  const entries = (await db.outbox.where('entityId').anyOf(ids).toArray()).filter(isInFlight);
+  return overlayBookings([stored], entries)[0];
+}
+
+export interface TodayBoard {
+  /** Check-in today, Provisional or Confirmed. */
+  arrivals: DeskBooking[];
+  /** Check-out today, Checked-In. */
+  departures: DeskBooking[];
+  /** Checked-In, whatever the dates. */
+  inHouse: DeskBooking[];
+}
+
+/** The front desk's day. Entire-lodge children are left out: their parent stands for the group. */
+export async function queryTodayBoard(todayIso: string): Promise<TodayBoard> {
+  const entries = await inFlight();
+  const [arriving, leaving, staying] = await Promise.all([
+    db.bookings.where('checkInDate').equals(todayIso).toArray(),
+    db.bookings.where('checkOutDate').equals(todayIso).toArray(),
+    statusCandidates(['Checked-In'], entries),
+  ]);
+  const desk = (rows: StoredBooking[]) => overlayBookings(rows.filter((b) => !b.isEntireLodgeChild), entries);
+  return {
+    arrivals: desk(arriving).filter((b) => b.status === 'Provisional' || b.status === 'Confirmed').sort(byGuest),
+    departures: desk(leaving).filter((b) => b.status === 'Checked-In').sort(byGuest),
+    inHouse: desk(staying).filter((b) => b.status === 'Checked-In').sort(byGuest),
+  };
+}
+
+export const SEARCH_LIMIT = 50;
+
+/**
+ * Bookings whose guest name or reference contains the text, case-insensitive; newest stay
+ * first, at most SEARCH_LIMIT. Entire-lodge children are left out. Empty text finds nothing.
+ */
+export async function searchBookings(text: string): Promise<DeskBooking[]> {
+  const q = text.trim().toLowerCase();
+  if (!q) return [];
+  const rows = await db.bookings
+    .filter((b) => !b.isEntireLodgeChild && (b.guestNameLower.includes(q) || b.referenceLower.includes(q)))
+    .toArray();
+  rows.sort((a, b) => b.checkInDate.localeCompare(a.checkInDate) || a.reference.localeCompare(b.reference));
+  return overlayBookings(rows.slice(0, SEARCH_LIMIT), await inFlight());
+}
+
+export async function queryUnits(): Promise<DeskUnit[]> {
+  const [units, entries] = await Promise.all([db.units.toArray(), inFlight()]);
+  return overlayRows(units, entries).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function queryAccommodationTypes(): Promise<AccommodationType[]> {
+  return (await db.accommodationTypes.toArray()).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface OutboxView {
+  /** Still to send or being sent, in order. */
+  pending: OutboxEntry[];
+  /** Waiting for a person: apply mine again, or drop mine. */
+  conflicts: OutboxEntry[];
+  rejected: OutboxEntry[];
+}
+
+export async function queryOutbox(): Promise<OutboxView> {
+  const all = await db.outbox.orderBy('seq').toArray();
+  return {
+    pending: all.filter(isInFlight),
+    conflicts: all.filter((e) => e.status === 'conflict'),
+    rejected: all.filter((e) => e.status === 'rejected'),
+  };
+}
+
+/** The outcome log, newest first. */
+export async function queryOutcomes(): Promise<OutcomeLogEntry[]> {
+  return db.outcomes.orderBy('id').reverse().limit(OUTCOME_LOG_SIZE).toArray();
+}
+
+export interface StoredSyncStatus {
+  pendingCount: number;
+  /** Conflicts and rejections: both wait for a person. */
+  conflictCount: number;
+  lastPullAt: string | null;
+  lastPushAt: string | null;
+  pausedForAuth: boolean;
+  evictedAt: string | null;
+}
+
+export async function queryStoredStatus(): Promise<StoredSyncStatus> {
+  const [pendingCount, conflictCount, lastPullAt, lastPushAt, pausedForAuth, evictedAt] = await Promise.all([
+    db.outbox.where('status').anyOf(['pending', 'sent']).count(),
+    db.outbox.where('status').anyOf(['conflict', 'rejected']).count(),
+    getState('lastPullAt'),
+    getState('lastPushAt'),
+    getState('pausedForAuth'),
+    getState('evictedAt'),
+  ]);
+  return {
+    pendingCount,
+    conflictCount,
+    lastPullAt: lastPullAt ?? null,
+    lastPushAt: lastPushAt ?? null,
+    pausedForAuth: pausedForAuth ?? false,
+    evictedAt: evictedAt ?? null,
+  };
+}

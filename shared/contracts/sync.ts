@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { AccommodationType, Unit } from './accommodations.js';
+import { Booking, BookingStatusSchema } from './bookings.js';
+
+/**
+ * The offline sync contract of DESIGN.md section 6. The names and shapes are fixed: tests
+ * and tools outside the code rely on them. The PWA's outbox builds entries with these
+ * schemas and the API parses them with the same ones.
+ */
+
+/** Bumped when an operation's args change shape; old queued entries stay readable. */
+export const SYNC_SCHEMA_VERSION = 1;
+export const SYNC_PUSH_MAX_ENTRIES = 100;
+export const SYNC_PULL_DEFAULT_LIMIT = 500;
+export const SYNC_PULL_MAX_LIMIT = 2000;
+
+export const SYNC_OPERATIONS = [
+  'booking.setStatus',
+  'booking.setSpecialRequests',
+  'booking.paymentReceived',
+  'unit.setActive',
+] as const;
+export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
+
+/** The args of each operation (checked per entry: bad args reject that entry, not the batch). */
+export const SyncOperationArgs = {
+  'booking.setStatus': z
+    .object({ status: BookingStatusSchema, cancellationReason: z.string().trim().max(1000).optional() })
+    .strict(),
+  'booking.setSpecialRequests': z
+    .object({ specialRequests: z.string().max(2000).nullable(), previous: z.string().max(2000).nullable() })
+    .strict(),
+  'booking.paymentReceived': z.object({ method: z.enum(['Cash', 'EFT', 'Card']) }).strict(),
+  'unit.setActive': z.object({ isActive: z.boolean() }).strict(),
+} as const satisfies Record<SyncOperation, z.ZodType>;
+
+export type SyncOperationArgs = { [K in SyncOperation]: z.infer<(typeof SyncOperationArgs)[K]> };
+
+/**
+ * One entry as sent. `op` and `args` are loose here on purpose: an unknown operation or bad
+ * args must come back as a 'rejected' outcome for that entry, never fail the whole batch.
+ */
+export const SyncPushEntry = z.object({
+  id: z.uuid(),
+  seq: z.number().int().nonnegative(),
+  op: z.string().min(1).max(100),
+  entityId: z.uuid(),
+  baseVersion: z.number().int().nonnegative(),
+  args: z.record(z.string(), z.unknown()),
+  schemaVersion: z.number().int().positive(),
+});
+export type SyncPushEntry = z.infer<typeof SyncPushEntry>;
+
+export const SyncPushRequest = z.object({
+  deviceId: z.string().trim().min(1).max(200),
+  entries: z.array(SyncPushEntry).min(1).max(SYNC_PUSH_MAX_ENTRIES),
+});
+export type SyncPushRequest = z.infer<typeof SyncPushRequest>;
+
+export const SYNC_OUTCOMES = ['applied', 'duplicate', 'conflict', 'rejected'] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+
+export const SyncPushResult = z.object({
+  id: z.uuid(),
+  outcome: z.enum(SYNC_OUTCOMES),
+  /** The row as it is now on the server (applied, conflict, and duplicate when known). */
+  record: z.unknown().optional(),
+  /** e.g. "already checked in by thandi at 10:42" when the server already had the change. */
+  note: z.string().optional(),
+  /** Why a conflict or rejection happened, in words for the person at the desk. */
+  reason: z.string().optional(),
+  /**
+   * On a duplicate: what the first sight of this entry came to (applied, conflict or
+   * rejected). An addition to the fixed contract; clients that do not know it ignore it.
+   */
+  storedOutcome: z.enum(['applied', 'conflict', 'rejected']).optional(),
+});
+export type SyncPushResult = z.infer<typeof SyncPushResult>;
+
+export const SyncPushResponse = z.object({ results: z.array(SyncPushResult) });
+export type SyncPushResponse = z.infer<typeof SyncPushResponse>;
+
+export const SyncPullQuery = z.object({
+  since: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX_LIMIT).default(SYNC_PULL_DEFAULT_LIMIT),
+});
+export type SyncPullQuery = z.infer<typeof SyncPullQuery>;
+
+export const SYNC_ENTITY_TYPES = ['accommodationTypes', 'units', 'bookings'] as const;
+export type SyncEntityType = (typeof SYNC_ENTITY_TYPES)[number];
+
+export const SyncPullResponse = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  changes: z.object({
+    accommodationTypes: z.array(AccommodationType),
+    units: z.array(Unit),
+    bookings: z.array(Booking),
+  }),
+  deleted: z.array(z.object({ entityType: z.enum(SYNC_ENTITY_TYPES), id: z.string() })),
+});
+export type SyncPullResponse = z.infer<typeof SyncPullResponse>;
