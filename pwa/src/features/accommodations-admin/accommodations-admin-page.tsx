@@ -23,7 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { can } from '@shared/roles.js';
-import { syncNow, useAccommodationTypes, useSyncStatus, useUnits, type DeskUnit } from '@/offline/index.js';
+import { useAccommodationTypes, useSyncStatus, useUnits, type DeskUnit } from '@/offline/index.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { PageHeader } from '@/components/page-header.js';
 import { useToast } from '@/components/toast/use-toast.js';
@@ -41,7 +41,8 @@ type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
 /**
  * Accommodation Management (back-office.md section 2), read from this device's store (the
- * offline sync keeps types and units there), so reception sees it offline too. Changes of
+ * offline sync keeps types and units there, and the back office's sync engine refreshes it
+ * on start, on reconnect and when the tab comes back), so reception sees it offline too. Changes of
  * types, units and images need the network; a unit's Active/Inactive goes through the outbox.
  */
 export function AccommodationsAdminPage({ creating = false }: { creating?: boolean }) {
@@ -53,11 +54,6 @@ export function AccommodationsAdminPage({ creating = false }: { creating?: boole
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogState>(creating && canManage ? { mode: 'create' } : null);
   const [deleting, setDeleting] = useState<AccommodationType | null>(null);
-
-  // The store is what the grid shows; ask for what changed since the last pull at once.
-  useEffect(() => {
-    if (navigator.onLine) void syncNow();
-  }, []);
 
   const closeDialog = () => {
     setDialog(null);

@@ -56,14 +56,14 @@ export function PromoCodeDialog({ promo, onClose }: { promo?: PromoCode; onClose
     }
   };
 
-  const field = (name: PromoCodeField, label: string, props: TextFieldProps = {}) => (
+  const field = (name: PromoCodeField, label: string, { helperText, ...props }: TextFieldProps = {}) => (
     <TextField
       label={label}
       fullWidth
       value={form[name]}
       onChange={(e) => set({ [name]: e.target.value } as Partial<PromoCodeForm>)}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? props.helperText ?? ' '}
+      helperText={errors[name] ?? helperText ?? ' '}
       {...props}
     />
   );

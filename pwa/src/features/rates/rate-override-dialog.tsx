@@ -79,14 +79,14 @@ export function RateOverrideDialog({
     }
   };
 
-  const field = (name: RateOverrideField, label: string, props: TextFieldProps = {}) => (
+  const field = (name: RateOverrideField, label: string, { helperText, ...props }: TextFieldProps = {}) => (
     <TextField
       label={label}
       fullWidth
       value={form[name]}
       onChange={(e) => set({ [name]: e.target.value })}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? props.helperText ?? ' '}
+      helperText={errors[name] ?? helperText ?? ' '}
       {...props}
     />
   );
