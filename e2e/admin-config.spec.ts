@@ -21,15 +21,16 @@ const SLOW = { timeout: 60_000 };
 const SHOTS = 'test-results/admin-config';
 fs.mkdirSync(SHOTS, { recursive: true });
 
-/** The screen as it is now, on a phone and on a tablet (full page), back at 1024 x 768 after. */
+/** The screen as it is now, on a phone and on a tablet (full page unless a dialog is open), back at 1024 x 768 after. */
 async function shots(page: Page, name: string) {
+  const fullPage = (await page.getByRole('dialog').count()) === 0;
   for (const [width, height] of [
     [390, 844],
     [1024, 768],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage });
   }
 }
 

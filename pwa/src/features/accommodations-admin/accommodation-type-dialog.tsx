@@ -142,7 +142,7 @@ export function AccommodationTypeDialog({
           </Alert>
         )}
         <Box component="form" id="accommodation-form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-          <Grid container columnSpacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, sm: 8 }}>
               <TextField label="Name" required fullWidth value={form.name} onChange={(e) => set({ name: e.target.value })} error={Boolean(errors.name)} helperText={errors.name ?? ' '} />
             </Grid>
@@ -222,7 +222,7 @@ export function AccommodationTypeDialog({
             )}
           </Stack>
 
-          <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', columnGap: 3 }}>
             <FormControlLabel
               control={<Checkbox checked={form.isPackage} onChange={(e) => set({ isPackage: e.target.checked, includedAccommodationTypes: e.target.checked ? form.includedAccommodationTypes : [] })} />}
               label="Package (includes other types)"

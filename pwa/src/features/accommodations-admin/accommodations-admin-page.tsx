@@ -190,7 +190,7 @@ function TypeCard({
         )}
       </Box>
       <CardContent sx={{ flexGrow: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, rowGap: 0.5, mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ mr: 'auto' }}>
             {type.name}
           </Typography>

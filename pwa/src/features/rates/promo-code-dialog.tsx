@@ -73,7 +73,7 @@ export function PromoCodeDialog({ promo, onClose }: { promo?: PromoCode; onClose
       <DialogTitle id="promo-dialog-title">{promo ? 'Edit Promo Code' : 'Create Promo Code'}</DialogTitle>
       <DialogContent dividers>
         <Box component="form" id="promo-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <Grid container columnSpacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={12}>
               {field('code', 'Code', { required: true, slotProps: { htmlInput: { maxLength: PROMO_CODE_MAX_LENGTH + 10, autoCapitalize: 'characters' } } })}
             </Grid>

@@ -98,7 +98,7 @@ export function RateOverrideDialog({
       <DialogTitle id="override-dialog-title">{override ? 'Edit Rate Override' : 'Create Rate Override'}</DialogTitle>
       <DialogContent dividers>
         <Box component="form" id="override-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <Grid container columnSpacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={12}>
               {field('accommodationTypeId', 'Accommodation type', {
                 select: true,
