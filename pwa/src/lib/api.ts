@@ -84,14 +84,16 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
 ): Promise<ApiResult<S>> {
   const { method = 'GET', body, params, schema, signal, headers } = options;
   const hasBody = body !== undefined;
+  // A FormData body (uploads) goes as multipart: the browser writes the boundary into the type.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const url = withParams(path, params);
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: { ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
   } catch (err) {

@@ -35,5 +35,6 @@ export {
 } from './outbox.js';
 export { applyEntryLocally, overlayRow, type ApplyResult, type Overlaid, type OverlayMarks } from './overlay.js';
 export { pullChanges, type PullResult } from './pull.js';
+export { removeServerRows, storeServerRows } from './server-rows.js';
 export type { BookingFilter, DeskBooking, DeskUnit, OutboxView, StoredSyncStatus, TodayBoard } from './queries.js';
 export { replayOutbox, type ReplayResult, type ReplayStatus } from './replay.js';

@@ -49,6 +49,17 @@ describe('admin accommodation types', () => {
     expect(audit[0].after.name).toBe('Riverside Cottage');
   });
 
+  it('a new type is listed after the existing ones and before the Entire Lodge on the public site', async () => {
+    const before = (await t.client().get('/api/accommodations')).body as { name: string }[];
+    const created = await manager.post('/api/admin/accommodations', { ...body, name: 'Aardvark Hide' });
+    expect(created.status).toBe(201);
+    const names = ((await t.client().get('/api/accommodations')).body as { name: string }[]).map((x) => x.name);
+    const expected = before.map((x) => x.name);
+    const lodgeAt = expected.indexOf('Entire Lodge');
+    expected.splice(lodgeAt === -1 ? expected.length : lodgeAt, 0, 'Aardvark Hide');
+    expect(names).toEqual(expected);
+  });
+
   it('lists inactive types too, for staff', async () => {
     const created = await manager.post('/api/admin/accommodations', { ...body, name: 'Closed Tent', isActive: false });
     const admin = await receptionist.get('/api/admin/accommodations');

@@ -151,8 +151,15 @@ export async function findTypeForUpdate(db: Db, id: string): Promise<Accommodati
   return locked ? findType(db, id) : undefined;
 }
 
+/**
+ * A new type is listed after the lodge's existing ones (sort_order defaults to 0, which would
+ * put it first on the public site) but before the system types kept at the end.
+ */
 export async function insertType(db: Db, t: TypeWrite): Promise<string> {
-  const [row] = await db('accommodation_types').insert(typeColumns(t)).returning('id');
+  const [last] = await db('accommodation_types').whereNull('system_key').max({ max: 'sort_order' });
+  const [row] = await db('accommodation_types')
+    .insert({ ...typeColumns(t), sort_order: Number(last?.max ?? 0) + 1 })
+    .returning('id');
   return row.id;
 }
 

@@ -1,11 +1,311 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Edit from '@mui/icons-material/Edit';
+import type { PromoCode, RateOverride } from '@shared/contracts/rates.js';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { useAccommodationTypes } from '@/offline/index.js';
+import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
-import { UpcomingNotice } from '@/components/upcoming-notice.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { NetworkError } from '@/lib/api.js';
+import { formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatRand } from '@/lib/format.js';
+import { useAdminEvents } from './api/events-list.js';
+import { errorText } from './error-text.js';
+import { useDeletePromoCode, usePromoCodes } from './api/promo-codes.js';
+import { useDeleteRateOverride, useRateOverrides } from './api/rate-overrides.js';
+import { PromoCodeDialog } from './promo-code-dialog.js';
+import { discountText, promoShowsActive } from './rate-forms.js';
+import { RateOverrideDialog } from './rate-override-dialog.js';
 
+type TabName = 'overrides' | 'promos';
+
+/** Rate Management (back-office.md section 2): 'Rate Overrides' and 'Promo Codes'. Online only. */
 export function RatesPage() {
+  const [tab, setTab] = useState<TabName>('overrides');
   return (
     <>
       <PageHeader title="Rate Management" subtitle="Seasonal rate overrides and promo codes" />
-      <UpcomingNotice>The Rate Overrides and Promo Codes tables, with their create, edit and delete dialogs, will appear here.</UpcomingNotice>
+      <Tabs value={tab} onChange={(_, v: TabName) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} variant="scrollable" allowScrollButtonsMobile>
+        <Tab value="overrides" label="Rate Overrides" />
+        <Tab value="promos" label="Promo Codes" />
+      </Tabs>
+      {tab === 'overrides' ? <OverridesTab /> : <PromosTab />}
     </>
+  );
+}
+
+function LoadProblem({ error, what }: { error: unknown; what: string }) {
+  return (
+    <Alert severity="error">
+      {error instanceof NetworkError ? `${what} need a connection. They load when this device is back online.` : error instanceof Error ? error.message : `Failed to load ${what.toLowerCase()}`}
+    </Alert>
+  );
+}
+
+function TableCard({ label, children, minWidth }: { label: string; children: ReactNode; minWidth: number }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={label}>
+      <TableContainer>
+        <Table size="small" sx={{ minWidth, '& td, & th': { px: 1.5 } }}>
+          {children}
+        </Table>
+      </TableContainer>
+    </Card>
+  );
+}
+
+function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${name}`} onClick={onEdit}>
+          <Edit />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton aria-label={`Delete ${name}`} onClick={onDelete} sx={{ color: '#b91c1c' }}>
+          <DeleteOutline />
+        </IconButton>
+      </Tooltip>
+    </TableCell>
+  );
+}
+
+function OverridesTab() {
+  const overrides = useRateOverrides();
+  const types = useAccommodationTypes();
+  const events = useAdminEvents();
+  const remove = useDeleteRateOverride();
+  const [editing, setEditing] = useState<RateOverride | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RateOverride | null>(null);
+  const typeName = (o: RateOverride) => o.accommodationTypeName ?? types?.find((t) => t.id === o.accommodationTypeId)?.name ?? 'Unknown type';
+  const eventName = (id: string | null) => (id ? (events.data?.find((e) => e.id === id)?.name ?? 'Linked event') : '—');
+  const rate = (value: number | null) => (value === null ? <Typography variant="body2" color="text.secondary" component="span">Base rate</Typography> : formatRand(value));
+  const label = (o: RateOverride) => `override ${typeName(o)} ${o.startDate} to ${o.endDate}`;
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">Prices for chosen dates, in place of the base weekday and weekend rates.</Typography>
+        <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setEditing('new')} sx={{ minHeight: 44 }}>
+          Add Rate Override
+        </Button>
+      </Stack>
+      {overrides.isPending ? (
+        <LoadingState label="Loading..." />
+      ) : overrides.isError ? (
+        <LoadProblem error={overrides.error} what="Rate overrides" />
+      ) : (
+        <TableCard label="Rate Overrides" minWidth={760}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Accommodation Type</TableCell>
+              <TableCell>Dates</TableCell>
+              <TableCell>Weekday Rate</TableCell>
+              <TableCell>Weekend Rate</TableCell>
+              <TableCell>Min Stay</TableCell>
+              <TableCell>Event</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {overrides.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    No rate overrides yet.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {overrides.data.map((o) => (
+              <TableRow key={o.id} hover>
+                <TableCell sx={{ fontWeight: 600 }}>{typeName(o)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMonthDayYear(o.startDate)} – {formatMonthDayYear(o.endDate)}
+                </TableCell>
+                <TableCell>{rate(o.weekdayRate)}</TableCell>
+                <TableCell>{rate(o.weekendRate)}</TableCell>
+                <TableCell>
+                  {o.minLengthOfStay} {o.minLengthOfStay === 1 ? 'night' : 'nights'}
+                </TableCell>
+                <TableCell>{eventName(o.eventId)}</TableCell>
+                <RowActions name={label(o)} onEdit={() => setEditing(o)} onDelete={() => setDeleting(o)} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </TableCard>
+      )}
+      {editing && (
+        <RateOverrideDialog
+          override={editing === 'new' ? undefined : editing}
+          types={types ?? []}
+          overrides={overrides.data ?? []}
+          events={events.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDelete
+        title="Delete Rate Override"
+        open={deleting !== null}
+        text={deleting ? `Are you sure you want to delete the rate override for ${typeName(deleting)} (${formatMonthDayYear(deleting.startDate)} – ${formatMonthDayYear(deleting.endDate)})? This action cannot be undone.` : ''}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        done="Rate override deleted successfully!"
+        failed="Failed to delete rate override"
+      />
+    </>
+  );
+}
+
+function PromosTab() {
+  const promos = usePromoCodes();
+  const remove = useDeletePromoCode();
+  const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PromoCode | null>(null);
+  const today = todayInLodge(new Date());
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">Codes guests enter when they book. Active until the end of the expiry day.</Typography>
+        <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setEditing('new')} sx={{ minHeight: 44 }}>
+          Add Promo Code
+        </Button>
+      </Stack>
+      {promos.isPending ? (
+        <LoadingState label="Loading..." />
+      ) : promos.isError ? (
+        <LoadProblem error={promos.error} what="Promo codes" />
+      ) : (
+        <TableCard label="Promo Codes" minWidth={760}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Code</TableCell>
+              <TableCell>Discount</TableCell>
+              <TableCell>Expiry Date</TableCell>
+              <TableCell>Uses</TableCell>
+              <TableCell>Applies To</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {promos.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    No promo codes yet.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {promos.data.map((p) => {
+              const active = promoShowsActive(p, today);
+              return (
+                <TableRow key={p.id} hover>
+                  <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{p.code}</TableCell>
+                  <TableCell>{discountText(p, formatRand)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonthDayYear(p.expiryDate)}</TableCell>
+                  <TableCell aria-label={`Uses of ${p.code}`}>
+                    {p.usedCount} / {p.maxUses ?? '∞'}
+                  </TableCell>
+                  <TableCell>
+                    {[p.applicableToAccommodation && 'Accommodation', p.applicableToEvents && 'Events'].filter(Boolean).join(', ') || '—'}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={active ? 'Active' : 'Inactive'} sx={{ bgcolor: active ? '#dcfce7' : '#f3f4f6', color: active ? '#14532d' : '#374151', fontWeight: 600 }} />
+                  </TableCell>
+                  <RowActions name={`promo code ${p.code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </TableCard>
+      )}
+      {editing && <PromoCodeDialog promo={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        title="Delete Promo Code"
+        open={deleting !== null}
+        text={deleting ? `Are you sure you want to delete the promo code "${deleting.code}"? This action cannot be undone.` : ''}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        done="Promo code deleted successfully!"
+        failed="Failed to delete promo code"
+      />
+    </>
+  );
+}
+
+function ConfirmDelete({
+  title,
+  open,
+  text,
+  onClose,
+  onConfirm,
+  done,
+  failed,
+}: {
+  title: string;
+  open: boolean;
+  text: string;
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+  done: string;
+  failed: string;
+}) {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      toast({ title: done, variant: 'success' });
+      onClose();
+    } catch (err) {
+      toast({ title: 'Error', description: errorText(err, failed), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Box>
+          <Button onClick={() => void confirm()} color="error" variant="contained" disabled={busy}>
+            Delete
+          </Button>
+        </Box>
+      </DialogActions>
+    </Dialog>
   );
 }
