@@ -1,8 +1,15 @@
 /**
- * `npm run bench`: throughput and latency of the booking engine's hot paths, in process, on
- * the embedded database (or PostgreSQL when DATABASE_URL is set), with the demo data.
- * Numbers, not assertions: compare runs on the same machine. Nothing here reaches the network
- * beyond 127.0.0.1.
+ * `npm run bench`: the benchmarks, each part printing its table and writing its section of
+ * bench/results.json (bench/results.ts). Numbers, not assertions: compare runs on the same
+ * machine. Nothing here reaches the network beyond 127.0.0.1. BENCH_ONLY picks parts
+ * (comma-separated: http, inprocess, sync, landing, calendar; default all).
+ *
+ * First the HTTP benchmark (bench/http.ts): autocannon at 50 connections against the app's
+ * own server process, every endpoint beside the health and health/db ceilings, and the
+ * booking race.
+ *
+ * Then the booking engine's hot paths in process, on the embedded database (or PostgreSQL
+ * when DATABASE_URL is set), with the demo data:
  *
  *   npm run bench                 # default 400 requests per scenario, 8 at a time
  *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=16 npm run bench
@@ -12,12 +19,19 @@
  *
  * Then the landing page's weight in a headless browser (bench/landing-bytes.ts): the bytes a
  * phone downloads for `/`, and what the map adds when scrolled to. BENCH_SKIP_BROWSER=1
- * leaves it out (e.g. where there is no Chromium).
+ * leaves it out (e.g. where there is no Chromium), as it does the calendar's first render from
+ * the local store at scale (bench/calendar-render.ts).
  */
 import { createTestContext, type TestClient } from '../api/test/harness.js';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
 import { formatSyncBench, runSyncBench } from './sync.js';
+import { formatHttpBench, recordHttpBench, runHttpBench } from './http.js';
+import { calendarRenderRows, formatCalendarRender, measureCalendarRender } from './calendar-render.js';
+import { databaseName, writeSection, type ResultRow } from './results.js';
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,landing,calendar').split(',').map((s) => s.trim()));
+const BROWSER = process.env.BENCH_SKIP_BROWSER !== '1';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -28,6 +42,8 @@ interface Scenario {
   run(i: number): Promise<number>;
   ok: (status: number) => boolean;
 }
+
+const inProcessRows: ResultRow[] = [];
 
 async function measure(s: Scenario): Promise<void> {
   const latencies: number[] = [];
@@ -48,11 +64,20 @@ async function measure(s: Scenario): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
+  inProcessRows.push({ name: s.name, value: Math.round(REQUESTS / seconds), unit: 'req/s', ok: failures === 0, p50Ms: Number(pct(0.5)), p95Ms: Number(pct(0.95)), p99Ms: Number(pct(0.99)), unexpected: failures });
   console.log(
     `${s.name.padEnd(34)} ${String(Math.round(REQUESTS / seconds)).padStart(6)} req/s   p50 ${pct(0.5).padStart(6)} ms   p95 ${pct(0.95).padStart(6)} ms   p99 ${pct(0.99).padStart(6)} ms${failures ? `   ${failures} unexpected` : ''}`,
   );
 }
 
+if (ONLY.has('http')) {
+  console.log(`HTTP: autocannon against the app's server process (${databaseName()}, demo data + the scale fixture)\n`);
+  const http = await runHttpBench();
+  console.log(formatHttpBench(http) + '\n');
+  recordHttpBench(http);
+}
+
+if (ONLY.has('inprocess')) {
 const t = await createTestContext();
 try {
   const client: TestClient = t.client();
@@ -116,11 +141,26 @@ try {
 } finally {
   await t.close();
 }
+writeSection('inProcess', { database: databaseName(), notes: [`${REQUESTS} requests per scenario, ${CONCURRENCY} at a time`], rows: inProcessRows });
+}
 
-console.log('\nOffline sync: replaying 500 queued entries through POST /api/sync/push; a first pull of 5,000 bookings\n');
-console.log(formatSyncBench(await runSyncBench()));
+if (ONLY.has('sync')) {
+  console.log('\nOffline sync: replaying 500 queued entries through POST /api/sync/push; a first pull of 5,000 bookings\n');
+  const rows = await runSyncBench();
+  console.log(formatSyncBench(rows));
+  writeSection('sync', { database: databaseName(), rows: rows.map((r) => ({ name: r.name, value: r.value, target: r.target, ok: r.ok })) });
+}
 
-if (process.env.BENCH_SKIP_BROWSER !== '1') {
+if (BROWSER && ONLY.has('landing')) {
   console.log('\nLanding page / for a visitor at 390x844 (bytes over the wire, compressed)\n');
-  console.log(formatLandingBytes(await measureLandingBytes()));
+  const landing = await measureLandingBytes();
+  console.log(formatLandingBytes(landing));
+  writeSection('landing', { rows: [{ name: 'landing page initial JavaScript (gzip)', value: landing.initial.js, unit: 'bytes', target: '<= 160 KB', ok: landing.withinBudget, initial: landing.initial, afterMapScroll: landing.afterMapScroll }] });
+}
+
+if (BROWSER && ONLY.has('calendar')) {
+  console.log('\nThe booking calendar from the local store, at scale (headless Chromium, 1280x800)\n');
+  const render = await measureCalendarRender();
+  console.log(formatCalendarRender(render));
+  writeSection('calendarRender', { database: 'embedded PGlite', rows: calendarRenderRows(render) });
 }

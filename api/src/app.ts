@@ -30,6 +30,8 @@ import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
 import { useSettingsKey } from './features/settings/settings-crypto.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
 
 export interface AppOptions {
   /** Directory of the built PWA; served with an index.html fallback when set. */
@@ -79,6 +81,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(compress({ threshold: 1024 }));
+  app.use(stringifyJsonOnce);
   app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT));
   app.use(requireJsonOrMultipart);
   app.use(
@@ -105,9 +108,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   app.use(onlyFor(['POST /api/bookings', 'POST /api/payments/initialize'], idempotency(deps)));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  api.get('/health', (ctx) => {
-    ctx.body = { ok: true };
-  });
+  healthRoutes(api, deps);
   authRoutes(api, deps);
   accommodationRoutes(api, deps);
   settingsRoutes(api, deps);
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   weatherRoutes(api, deps);
   imageRoutes(api, deps, { publicDirs: publicImageDirs(options.pwaDir) });
   syncRoutes(api, deps);
+  calendarRoutes(api, deps);
 
   app.use(api.routes());
   app.use(api.allowedMethods());
@@ -141,6 +143,20 @@ function publicImageDirs(pwaDir: string | undefined): string[] {
   const source = path.resolve(import.meta.dirname, '../../pwa/public');
   return pwaDir ? [path.resolve(pwaDir), source] : [source];
 }
+
+/**
+ * koa-compress learns a JSON body's size by stringifying it, and koa stringifies it again to
+ * send it: a big list (the bookings, a sync page) paid twice. Turning plain objects and
+ * arrays into their JSON text here, inside compression, makes it once.
+ */
+const stringifyJsonOnce: Koa.Middleware = async (ctx, next) => {
+  await next();
+  const body: unknown = ctx.body;
+  if (body !== null && typeof body === 'object' && (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype)) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(body);
+  }
+};
 
 /**
  * A state-changing request with a body must say it is JSON (or multipart for uploads): a

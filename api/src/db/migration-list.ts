@@ -14,6 +14,8 @@ import * as m0200 from './migrations/20261122000200_chat_faqs.js';
 import * as m0201 from './migrations/20261122000201_seed_chat_faqs.js';
 import * as m0400 from './migrations/20261122000400_idempotency_keys.js';
 import * as m0500 from './migrations/20261122000500_sync_change_txid.js';
+import * as m1123_0500 from './migrations/20261123000500_catalogue_version.js';
+import * as m1123_0501 from './migrations/20261123000501_bookings_stay_index.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -37,6 +39,8 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261122000201_seed_chat_faqs', m0201],
   ['20261122000400_idempotency_keys', m0400],
   ['20261122000500_sync_change_txid', m0500],
+  ['20261123000500_catalogue_version', m1123_0500],
+  ['20261123000501_bookings_stay_index', m1123_0501],
 ];
 
 /** The names of the listed migrations, in order. */

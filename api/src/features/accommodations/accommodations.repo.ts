@@ -217,3 +217,9 @@ export async function updateUnit(db: Db, id: string, u: { name: string; isActive
 export async function deleteUnit(db: Db, id: string): Promise<void> {
   await db('units').where({ id }).delete();
 }
+
+/** The catalogue's version (bumped by trigger on every write to types, inclusions, units). */
+export async function readCatalogueVersion(db: Db): Promise<string> {
+  const row: { version: string | number } | undefined = await db('catalogue_version').first('version');
+  return String(row?.version ?? 0);
+}

@@ -15,16 +15,23 @@ import { ValidationError } from '../../http/errors.js';
 import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
 import * as repo from './accommodations.repo.js';
 import * as admin from './accommodations-admin.service.js';
+import { coalescedProbe, sendCachedJson, versionedJson } from '../../http/versioned-json.js';
 
 export function accommodationRoutes(router: Router<AppState>, deps: Deps): void {
+  // The public catalogue is read on every visit and changes when the lodge edits it: kept in
+  // memory per instance, checked against the database's catalogue_version on each request.
+  const catalogueVersion = coalescedProbe(() => repo.readCatalogueVersion(deps.db));
+  const publicTypes = versionedJson(catalogueVersion, () => repo.listTypes(deps.db, { activeOnly: true }));
+  const publicUnits = versionedJson(catalogueVersion, () => repo.listUnits(deps.db, { activeOnly: true }));
+
   /** Public catalogue: active types only (the entire lodge included when active). */
   router.get('/accommodations', async (ctx) => {
-    ctx.body = await repo.listTypes(deps.db, { activeOnly: true });
+    sendCachedJson(ctx, await publicTypes());
   });
 
   /** Public: active units (the booking flow picks the first active unit of a type). */
   router.get('/units', async (ctx) => {
-    ctx.body = await repo.listUnits(deps.db, { activeOnly: true });
+    sendCachedJson(ctx, await publicUnits());
   });
 
   // Back office: every type and unit, inactive ones included. Viewing is open to all staff

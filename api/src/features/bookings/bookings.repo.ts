@@ -121,8 +121,13 @@ export async function listBookings(db: Db, f: BookingFilter): Promise<Booking[]>
     { column: 'b.created_at' },
     { column: 'b.reference' },
   ]);
-  if (f.startDate) q.where('b.check_out_date', '>', f.startDate);
-  if (f.endDate) q.where('b.check_in_date', '<=', f.endDate);
+  if (f.startDate && f.endDate) {
+    // The same condition as a range overlap, so bookings_stay_idx (GiST) can answer it.
+    q.whereRaw(`daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, ?::date, '[]')`, [f.startDate, f.endDate]);
+  } else {
+    if (f.startDate) q.where('b.check_out_date', '>', f.startDate);
+    if (f.endDate) q.where('b.check_in_date', '<=', f.endDate);
+  }
   if (f.unitId) q.where('b.unit_id', f.unitId);
   if (f.status) q.where('b.status', f.status);
   if (f.entireLodgeParents) q.whereNull('b.unit_id').whereNull('b.parent_booking_id');

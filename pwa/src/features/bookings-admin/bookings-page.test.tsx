@@ -101,3 +101,31 @@ describe('booking management', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/admin/bookings'));
   });
 });
+
+describe('a long list', () => {
+  it('shows all 300 bookings with only the rows in view in the page, and scrolling draws the next ones', async () => {
+    const bookings = Array.from({ length: 300 }, (_, i) =>
+      makeBooking({ guestName: `Guest ${String(i).padStart(4, '0')}`, checkInDate: addDays(today, i), checkOutDate: addDays(today, i + 1) }),
+    );
+    await seedLocal({ bookings });
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await screen.findByText('Guest 0299', {}, { timeout: 20_000 });
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(screen.getByRole('option', { name: 'All' }));
+    await waitFor(() => expect(screen.getByText(/1–300 of 300/)).toBeInTheDocument());
+
+    // Newest check-in first; a 640 px box of 61 px rows shows 11, plus 8 below: 19 rows.
+    const names = () => rowsOf('Bookings').map((r) => r[1]!.replace(/lindiwe@example\.test$/, ''));
+    expect(names()).toEqual(Array.from({ length: 19 }, (_, i) => `Guest ${String(299 - i).padStart(4, '0')}`));
+    const box = screen.getByTestId('bookings-scroll');
+    const spacerBelow = box.querySelectorAll('tbody tr[aria-hidden]');
+    expect([...spacerBelow].map((r) => getComputedStyle(r).height)).toEqual([`${(300 - 19) * 61}px`]);
+
+    // Scrolled to row 200: 8 rows above it, 11 in the 640 px box, 8 below: rows 192 to 218.
+    box.scrollTop = 200 * 61;
+    box.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(names()[0]).toBe(`Guest ${String(299 - 192).padStart(4, '0')}`));
+    expect(names()).toHaveLength(219 - 192);
+    expect(names().at(-1)).toBe(`Guest ${String(299 - 218).padStart(4, '0')}`);
+  }, 120_000);
+});

@@ -47,6 +47,7 @@ import { formatRand } from '@/lib/format.js';
 import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
 import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
+import { useWindowedRows } from './windowed-rows.js';
 import {
   bookingSummary,
   bookingsCsv,
@@ -60,7 +61,10 @@ import {
   type StatusFilter,
 } from './bookings-list.js';
 
-const PAGE_SIZES = [25, 50, 100];
+const ALL_ROWS = -1;
+const PAGE_SIZES = [25, 50, 100, { label: 'All', value: ALL_ROWS }];
+/** Longer lists scroll inside the card with only the rows in view drawn (windowed-rows.ts). */
+const WINDOW_FROM = 100;
 export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
 
 /** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
@@ -74,7 +78,7 @@ export function BookingsPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; dir: SortDir }>({ key: 'checkInDate', dir: 'desc' });
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState(25);
   const [details, setDetails] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
   const [creating, setCreating] = useState(false);
@@ -93,6 +97,12 @@ export function BookingsPage() {
   const { unitBookings, packageBookings } = useMemo(() => splitPackages(filtered ?? []), [filtered]);
   const sorted = useMemo(() => sortBookings(unitBookings, sort.key, sort.dir), [unitBookings, sort]);
   const summary = useMemo(() => bookingSummary([...unitBookings, ...packageBookings]), [unitBookings, packageBookings]);
+  const perPage = pageSize === ALL_ROWS ? Math.max(1, sorted.length) : pageSize;
+  const lastPage = Math.max(0, Math.ceil(sorted.length / perPage) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const pageRows = useMemo(() => sorted.slice(shownPage * perPage, shownPage * perPage + perPage), [sorted, shownPage, perPage]);
+  const windowed = pageRows.length > WINDOW_FROM;
+  const rowsWindow = useWindowedRows(pageRows.length, windowed);
 
   if (!all)
     return (
@@ -101,9 +111,6 @@ export function BookingsPage() {
         <LoadingState label="Loading..." />
       </>
     );
-  const lastPage = Math.max(0, Math.ceil(sorted.length / pageSize) - 1);
-  const shownPage = Math.min(page, lastPage);
-  const pageRows = sorted.slice(shownPage * pageSize, shownPage * pageSize + pageSize);
   const canDelete = can(role, 'deleteBookings');
 
   const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }));
@@ -167,8 +174,13 @@ export function BookingsPage() {
       </Stack>
 
       <Card variant="outlined" component="section" aria-label="Bookings" sx={{ mb: 3 }}>
-        <TableContainer>
-          <Table size="small" sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
+        <TableContainer
+          ref={rowsWindow.boxRef}
+          onScroll={windowed ? rowsWindow.onScroll : undefined}
+          data-testid="bookings-scroll"
+          sx={windowed ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
+        >
+          <Table size="small" stickyHeader={windowed} sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <SortHead label="Booking ID" k="id" sort={sort} onSort={sortBy} />
@@ -191,9 +203,11 @@ export function BookingsPage() {
                   </TableCell>
                 </TableRow>
               )}
-              {pageRows.map((b) => (
+              {rowsWindow.padTop > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padTop }} />}
+              {pageRows.slice(rowsWindow.first, rowsWindow.last).map((b) => (
                 <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
               ))}
+              {rowsWindow.padBottom > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padBottom }} />}
             </TableBody>
           </Table>
         </TableContainer>
@@ -296,7 +310,7 @@ function BookingRow({
     }
   };
   return (
-    <TableRow hover>
+    <TableRow hover data-row>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -1,0 +1,13 @@
+import type Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/types.js';
+import { parse } from '../../http/validate.js';
+import { requireCapability } from '../../http/guards.js';
+import { CalendarQuery } from '../../../../shared/contracts/calendar.js';
+import { calendarWindow } from './calendar.service.js';
+
+export function calendarRoutes(router: Router<AppState>, deps: Deps): void {
+  router.get('/admin/calendar', requireCapability('calendar'), async (ctx) => {
+    ctx.body = await calendarWindow(deps, parse(CalendarQuery, ctx.query));
+  });
+}

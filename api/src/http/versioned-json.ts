@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'koa';
+
+/**
+ * A freshness check shared by concurrent requests. Every caller gets a version read that
+ * *started after it called*, so a write committed before a request arrived (on any instance
+ * sharing the database) is always seen; yet under load the database sees about one read per
+ * round trip, not one per request: callers arriving while a read is under way share the next.
+ */
+export function coalescedProbe<V>(read: () => Promise<V>): () => Promise<V> {
+  let running: Promise<V> | null = null;
+  let queued: Promise<V> | null = null;
+  const start = (): Promise<V> => {
+    const p = read().finally(() => {
+      if (running === p) running = null;
+    });
+    running = p;
+    return p;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
+  };
+}
+
+export interface CachedJson {
+  version: string;
+  json: string;
+  /** Strong, from the content: the same on every instance, so a load balancer does not matter. */
+  etag: string;
+  /** Compressed once, not per request. */
+  gzip: Buffer;
+}
+
+/** Worth compressing: koa-compress's own threshold. */
+const GZIP_THRESHOLD = 1024;
+
+/**
+ * An answer kept in memory while the probed version stays the same; loaded once per version
+ * however many requests ask at the same moment.
+ */
+export function versionedJson(probe: () => Promise<string>, load: () => Promise<unknown>): () => Promise<CachedJson> {
+  let cached: CachedJson | null = null;
+  let loading: { version: string; promise: Promise<CachedJson> } | null = null;
+  return async () => {
+    const version = await probe();
+    if (cached?.version === version) return cached;
+    if (loading?.version === version) return loading.promise;
+    const promise = load()
+      .then((value) => {
+        const json = JSON.stringify(value);
+        const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
+        const entry: CachedJson = { version, json, etag: `"${hash}"`, gzip: gzipSync(json) };
+        cached = entry;
+        return entry;
+      })
+      .finally(() => {
+        if (loading?.promise === promise) loading = null;
+      });
+    loading = { version, promise };
+    return promise;
+  };
+}
+
+/** Sends a cached answer: 304 when the client holds it (If-None-Match), gzip when accepted. */
+export function sendCachedJson(ctx: Context, entry: CachedJson): void {
+  ctx.status = 200;
+  ctx.set('ETag', entry.etag);
+  // Stored by browsers but revalidated every time: the catalogue changes when the lodge says.
+  ctx.set('Cache-Control', 'no-cache');
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json';
+  if (entry.json.length >= GZIP_THRESHOLD && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = entry.gzip;
+  } else {
+    ctx.body = entry.json;
+  }
+}

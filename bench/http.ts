@@ -1,0 +1,400 @@
+/**
+ * The HTTP benchmark (part of `npm run bench`; `npx tsx bench/http.ts` alone): autocannon
+ * against the app running as a server process of its own (bench/server-process.ts: what
+ * `npm start` runs, without the PWA's files), on a fresh database with the demo data and the
+ * scale fixture (50 units, 5,000 bookings): PostgreSQL when DATABASE_URL is set (a new
+ * database is created on that server and dropped afterwards), else embedded PGlite in a
+ * temporary folder.
+ *
+ * Each endpoint is measured beside the same server's ceilings, measured in the same run:
+ * `GET /api/health` (no database) and `GET /api/health/db` (one SELECT 1). Targets (issue 11):
+ * the catalogue at least 50% of the health ceiling, every database-backed read at least 50%
+ * of the health/db ceiling, p99 under 20 ms. Then the booking race: N guests book the same
+ * unit for the same nights at once, exactly one wins.
+ *
+ *   BENCH_CONNECTIONS (50)  BENCH_DURATION (5 s per endpoint)  BENCH_WARMUP (1 s)
+ *   BENCH_RACE (20 parallel bookings)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { formatTable, machine, writeSection, type ResultRow } from './results.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const RACE = Number(process.env.BENCH_RACE ?? 20);
+const P99_TARGET_MS = 20;
+
+type Kind = 'ceiling' | 'catalogue' | 'read' | 'write';
+
+interface Scenario {
+  name: string;
+  kind: Kind;
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** A fresh body per request (distinct dates, new outbox entries). */
+  body?: () => unknown;
+  /** Checks each answer (e.g. the sync push's outcomes); returns a label to count. */
+  onBody?: (status: number, body: string) => string | undefined;
+}
+
+export interface HttpRow {
+  endpoint: string;
+  kind: Kind;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Of the ceiling this row is held to (health for the catalogue, health/db for reads). */
+  ceiling?: string;
+  pctOfCeiling?: number;
+  non2xx: number;
+  errors: number;
+  met: boolean | null;
+  counts?: Record<string, number>;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  cleanup(): Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: '1',
+    // Request logs to a terminal would measure the terminal.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    BENCH_SCALE_FIXTURE: '1',
+  };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-bench-'));
+  env.DATA_DIR = dataDir;
+  if (process.env.DATABASE_URL) {
+    const name = `lodge_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    };
+  }
+  const child = fork(path.resolve(import.meta.dirname, 'server-process.ts'), [], {
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async cleanup() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function login(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'lodge-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function getJson<T>(url: string, cookie?: string): Promise<T> {
+  const res = await fetch(url, { headers: cookie ? { Cookie: cookie } : {} });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+function cannon(url: string, s: Scenario, seconds: number): Promise<autocannon.Result & { counts: Record<string, number> }> {
+  const counts: Record<string, number> = {};
+  const headers = { ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers };
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: s.method ?? 'GET',
+            path: s.path,
+            headers,
+            ...(s.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.body!()) }) } : {}),
+            ...(s.onBody
+              ? {
+                  onResponse: (status: number, body: string) => {
+                    const label = s.onBody!(status, body);
+                    if (label) counts[label] = (counts[label] ?? 0) + 1;
+                  },
+                }
+              : {}),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve({ ...result, counts })),
+    );
+  });
+}
+
+export async function runHttpBench(): Promise<{ rows: HttpRow[]; race: ResultRow; notes: string[] }> {
+  const server = await startServer();
+  try {
+    const { url } = server;
+    const today = todayInLodge(new Date());
+    const manager = await login(url, 'manager');
+    const desk = await login(url, 'receptionist');
+    const types = await getJson<{ id: string; name: string; isPackage: boolean }[]>(`${url}/api/accommodations`);
+    const type = types.find((t) => !t.isPackage && !t.name.startsWith('Scale'))!;
+    // Where the scale fixture's 5,000 bookings are: a calendar window in the middle of them.
+    const calendarStart = addDays(today, -3);
+
+    // The desk's steady state: a device whose store is up to date polls for changes.
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await getJson<{ cursor: string; hasMore: boolean }>(`${url}/api/sync/pull?limit=2000${cursor ? `&since=${cursor}` : ''}`, desk);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+
+    // Outbox entries for the push: special requests on upcoming bookings, each booking's
+    // previous value tracked so entries apply rather than conflict.
+    const upcoming = await getJson<{ id: string; specialRequests: string | null }[]>(
+      `${url}/api/admin/bookings?startDate=${addDays(today, 30)}&endDate=${addDays(today, 200)}`,
+      manager,
+    );
+    const lastValue = new Map(upcoming.map((b) => [b.id, b.specialRequests]));
+    let pushes = 0;
+    let seq = 0;
+    const pushBody = () => {
+      const b = upcoming[pushes++ % upcoming.length];
+      const next = `Bench request ${pushes}`;
+      const previous = lastValue.get(b.id) ?? null;
+      lastValue.set(b.id, next);
+      return {
+        deviceId: 'bench-tablet',
+        entries: [{ id: randomUUID(), seq: ++seq, op: 'booking.setSpecialRequests', entityId: b.id, baseVersion: 1, args: { specialRequests: next, previous }, schemaVersion: 1 }],
+      };
+    };
+
+    let i = 0;
+    const stay = () => {
+      const checkIn = addDays(today, 30 + (i++ % 300));
+      return { checkIn, checkOut: addDays(checkIn, 2) };
+    };
+
+    const scenarios: Scenario[] = [
+      { name: 'GET /api/health', kind: 'ceiling', path: '/api/health' },
+      { name: 'GET /api/health/db', kind: 'ceiling', path: '/api/health/db' },
+      { name: 'GET /api/accommodations', kind: 'catalogue', path: '/api/accommodations' },
+      { name: 'POST /api/availability', kind: 'read', method: 'POST', path: '/api/availability', body: () => ({ ...stay(), accommodationTypeId: type.id }) },
+      {
+        name: 'POST /api/calculate-rate (promo)',
+        kind: 'read',
+        method: 'POST',
+        path: '/api/calculate-rate',
+        body: () => ({ ...stay(), accommodationTypeId: type.id, promoCode: 'SAFARI10' }),
+      },
+      { name: 'GET /api/admin/calendar (14 days, 5,000-booking lodge)', kind: 'read', path: `/api/admin/calendar?start=${calendarStart}&days=14`, headers: { Cookie: desk } },
+      { name: 'GET /api/sync/pull (up to date)', kind: 'read', path: `/api/sync/pull?since=${cursor}`, headers: { Cookie: desk } },
+      {
+        name: 'GET /api/admin/bookings (today + 6 days)',
+        kind: 'read',
+        path: `/api/admin/bookings?startDate=${today}&endDate=${addDays(today, 6)}`,
+        headers: { Cookie: manager },
+      },
+      {
+        name: 'POST /api/sync/push (1 entry)',
+        kind: 'write',
+        method: 'POST',
+        path: '/api/sync/push',
+        headers: { Cookie: desk },
+        body: pushBody,
+        onBody: (status, body) => (status === 200 ? (JSON.parse(body) as { results: { outcome: string }[] }).results[0]?.outcome : `HTTP ${status}`),
+      },
+    ];
+
+    const rows: HttpRow[] = [];
+    for (const s of scenarios) {
+      // One request first: a scenario answering errors would measure the error path.
+      const probe = await fetch(url + s.path, {
+        method: s.method ?? 'GET',
+        headers: { ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers },
+        ...(s.body ? { body: JSON.stringify(s.body()) } : {}),
+      });
+      if (!probe.ok) throw new Error(`${s.name} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+      await probe.arrayBuffer();
+      if (WARMUP > 0) await cannon(url, s, WARMUP);
+      const r = await cannon(url, s, DURATION);
+      rows.push({
+        endpoint: s.name,
+        kind: s.kind,
+        reqPerSec: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        met: null,
+        ...(Object.keys(r.counts).length ? { counts: r.counts } : {}),
+      });
+    }
+    const health = rows[0].reqPerSec;
+    const healthDb = rows[1].reqPerSec;
+    for (const row of rows) {
+      const clean = row.non2xx === 0 && row.errors === 0;
+      if (row.kind === 'catalogue') {
+        row.ceiling = 'health';
+        row.pctOfCeiling = Math.round((100 * row.reqPerSec) / health);
+      } else if (row.kind === 'read' || row.kind === 'write') {
+        row.ceiling = 'health/db';
+        row.pctOfCeiling = Math.round((100 * row.reqPerSec) / healthDb);
+      }
+      const fastEnough = row.kind === 'ceiling' || row.kind === 'write' || (row.pctOfCeiling ?? 0) >= 50;
+      row.met = clean && fastEnough && row.p99 < P99_TARGET_MS;
+    }
+
+    return { rows, race: await bookingRace(url, manager, today), notes: [`${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up`] };
+  } finally {
+    await server.cleanup();
+  }
+}
+
+/**
+ * RACE front desks book the same unit for the same nights at the same moment (the staff
+ * booking names its unit; a guest booking may move to a free unit of the type): exactly one
+ * 201, the rest 409, one booking stored.
+ */
+async function bookingRace(url: string, manager: string, today: string): Promise<ResultRow> {
+  const units = await getJson<{ id: string; name: string }[]>(`${url}/api/units`);
+  const unit = units[0];
+  const checkIn = addDays(today, 420);
+  const checkOut = addDays(checkIn, 2);
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: RACE }, async (_, n) => {
+      const res = await fetch(`${url}/api/admin/bookings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: manager },
+        body: JSON.stringify({
+          unitId: unit.id,
+          checkInDate: checkIn,
+          checkOutDate: checkOut,
+          totalAmount: 2000,
+          paymentMethod: 'eft',
+          paymentStatus: 'pending',
+          guestData: { firstName: 'Race', lastName: `Guest ${n}`, email: `race${n}-${randomUUID().slice(0, 6)}@example.com` },
+        }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  const ms = performance.now() - started;
+  const held = await getJson<{ status: string }[]>(`${url}/api/admin/bookings?unitId=${unit.id}&startDate=${checkIn}&endDate=${checkIn}`, manager);
+  const won = statuses.filter((s) => s === 201).length;
+  const refused = statuses.filter((s) => s === 409).length;
+  const ok = won === 1 && refused === RACE - 1 && held.length === 1;
+  return {
+    name: `booking race: ${RACE} front desks book ${unit.name} for the same 2 nights at once`,
+    value: `${won} won, ${refused} refused (409), ${RACE - won - refused} other`,
+    target: 'exactly 1 wins, the rest 409; 1 booking stored',
+    ok,
+    bookingsStored: held.length,
+    ms: Math.round(ms),
+  };
+}
+
+export function formatHttpBench(result: { rows: HttpRow[]; race: ResultRow; notes: string[] }): string {
+  const table = formatTable(
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', '% of ceiling', 'target met'],
+    result.rows.map((r) => [
+      r.endpoint + (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''),
+      r.reqPerSec,
+      r.p50,
+      r.p99,
+      r.pctOfCeiling === undefined ? 'ceiling' : `${r.pctOfCeiling}% of ${r.ceiling}`,
+      r.met ? 'yes' : 'NO',
+    ]),
+  );
+  const counts = result.rows
+    .filter((r) => r.counts)
+    .map((r) => `${r.endpoint} outcomes: ${Object.entries(r.counts!).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const load = os.loadavg()[0].toFixed(1);
+  return [
+    `(${os.cpus().length} CPUs, load average ${load}; ${result.notes.join('; ')})`,
+    table,
+    ...counts,
+    `${result.race.name}: ${result.race.value} in ${result.race.ms} ms${result.race.ok ? '' : '   MISSED'}`,
+    `targets: the catalogue >= 50% of /api/health, database-backed reads >= 50% of /api/health/db, p99 < ${P99_TARGET_MS} ms (the push is a write: p99 only)`,
+  ].join('\n');
+}
+
+export function recordHttpBench(result: { rows: HttpRow[]; race: ResultRow; notes: string[] }): void {
+  writeSection('http', {
+    database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite',
+    machine: machine(),
+    notes: result.notes,
+    rows: [
+      ...result.rows.map(
+        (r): ResultRow => ({
+          name: r.endpoint,
+          value: r.reqPerSec,
+          unit: 'req/s',
+          target:
+            r.kind === 'ceiling'
+              ? `ceiling; p99 < ${P99_TARGET_MS} ms`
+              : r.kind === 'catalogue'
+                ? `>= 50% of health; p99 < ${P99_TARGET_MS} ms`
+                : r.kind === 'read'
+                  ? `>= 50% of health/db; p99 < ${P99_TARGET_MS} ms`
+                  : `p99 < ${P99_TARGET_MS} ms`,
+          ok: r.met,
+          p50Ms: r.p50,
+          p99Ms: r.p99,
+          pctOfCeiling: r.pctOfCeiling ?? null,
+          ceiling: r.ceiling ?? null,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          ...(r.counts ? { outcomes: r.counts } : {}),
+        }),
+      ),
+      result.race,
+    ],
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+  const result = await runHttpBench();
+  console.log(formatHttpBench(result));
+  recordHttpBench(result);
+}
