@@ -30,6 +30,7 @@ import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
 import { useSettingsKey } from './features/settings/settings-crypto.js';
+import { systemStatusRoutes } from './features/system-status/system-status.routes.js';
 
 export interface AppOptions {
   /** Directory of the built PWA; served with an index.html fallback when set. */
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   weatherRoutes(api, deps);
   imageRoutes(api, deps, { publicDirs: publicImageDirs(options.pwaDir) });
   syncRoutes(api, deps);
+  systemStatusRoutes(api, deps);
 
   app.use(api.routes());
   app.use(api.allowedMethods());
