@@ -28,6 +28,7 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import type { Booking } from '@shared/contracts/bookings.js';
@@ -47,6 +48,7 @@ import { formatRand } from '@/lib/format.js';
 import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
 import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
+import { EditBookingDialog } from './edit-booking-dialog.js';
 import {
   bookingSummary,
   bookingsCsv,
@@ -77,6 +79,7 @@ export function BookingsPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const [details, setDetails] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
   // ?action=new opens the new-booking dialog once, then leaves the address.
@@ -105,6 +108,8 @@ export function BookingsPage() {
   const shownPage = Math.min(page, lastPage);
   const pageRows = sorted.slice(shownPage * pageSize, shownPage * pageSize + pageSize);
   const canDelete = can(role, 'deleteBookings');
+  // The row as it is now (a pull or a queued edit may have changed it since the dialog opened).
+  const editing = editingId ? (all.find((b) => b.id === editingId) ?? null) : null;
 
   const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }));
   const exportCsv = () => downloadCsv('bookings.csv', bookingsCsv([...sorted, ...sortBookings(packageBookings, sort.key, sort.dir)]));
@@ -192,7 +197,7 @@ export function BookingsPage() {
                 </TableRow>
               )}
               {pageRows.map((b) => (
-                <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+                <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onEdit={(b) => setEditingId(b.id)} onDelete={setDeleting} />
               ))}
             </TableBody>
           </Table>
@@ -235,7 +240,7 @@ export function BookingsPage() {
                 </TableHead>
                 <TableBody>
                   {sortBookings(packageBookings, sort.key, sort.dir).map((b) => (
-                    <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+                    <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onEdit={(b) => setEditingId(b.id)} onDelete={setDeleting} />
                   ))}
                 </TableBody>
               </Table>
@@ -245,6 +250,7 @@ export function BookingsPage() {
       </Card>
 
       <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
       <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
     </>
@@ -274,6 +280,7 @@ function BookingRow({
   canDelete,
   online,
   onView,
+  onEdit,
   onDelete,
 }: {
   booking: DeskBooking;
@@ -281,6 +288,7 @@ function BookingRow({
   canDelete: boolean;
   online: boolean;
   onView: (b: Booking) => void;
+  onEdit: (b: DeskBooking) => void;
   onDelete: (b: Booking) => void;
 }) {
   const { toast } = useToast();
@@ -346,6 +354,11 @@ function BookingRow({
         <Tooltip title="View details">
           <IconButton aria-label={`View booking ${shortId(booking.id)}`} onClick={() => onView(booking)}>
             <Visibility />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Edit booking">
+          <IconButton aria-label={`Edit booking ${shortId(booking.id)}`} onClick={() => onEdit(booking)}>
+            <EditOutlined />
           </IconButton>
         </Tooltip>
         {canDelete && (
