@@ -39,6 +39,8 @@ import { useLogout } from '@/features/auth/api/use-logout.js';
 const SIDEBAR_WIDTH = 264;
 /** back-office.md: the sidebar collapses below 1280 px. */
 const WIDE_SCREEN = '(min-width:1280px)';
+/** MUI's sm breakpoint: from here the header has room for worded buttons. */
+const ROOMY_HEADER = '(min-width:600px)';
 
 /** The back office behind its door (staff only; offline, the device's synced staff user). */
 export function GatedAdminLayout() {
@@ -94,7 +96,7 @@ export function AdminLayout() {
 
 const sidebarPaperSx = { bgcolor: 'primary.dark', color: 'primary.contrastText', borderRight: 0 };
 
-/** On narrow screens the header has no room for the user, so the drawer shows it. */
+/** Below 1280 px the drawer also repeats the user and carries the install button. */
 function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: boolean }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -174,6 +176,8 @@ function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: b
 
 function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMenu: () => void }) {
   const { user } = useAuth();
+  // A phone keeps View Site and Logout as named icons, to leave room for the user and the clock.
+  const roomy = useMediaQuery(ROOMY_HEADER, { noSsr: true });
   return (
     <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
@@ -199,7 +203,7 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
           >
             <Typography
               component="span"
-              sx={{ fontWeight: 600, fontSize: { xs: '0.8rem', sm: '1rem' }, lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 110, sm: 220 } }}
+              sx={{ fontWeight: 600, fontSize: { xs: '0.8rem', sm: '1rem' }, lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 220 } }}
             >
               {user.firstName} {user.lastName}
             </Typography>
@@ -209,14 +213,21 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>
           <InstallButton />
         </Box>
-        <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}>
-          View Site
-        </Button>
-        <IconButton component={RouterLink} to="/" aria-label="View Site" sx={{ display: { xs: 'inline-flex', sm: 'none' }, width: 44, height: 44 }}>
-          <OpenInNew fontSize="small" />
-        </IconButton>
-        <LogoutButton size="small" color="inherit" sx={{ minHeight: 44, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }} />
-        <LogoutIconButton />
+        {roomy ? (
+          <>
+            <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap' }}>
+              View Site
+            </Button>
+            <LogoutButton size="small" color="inherit" sx={{ minHeight: 44, whiteSpace: 'nowrap' }} />
+          </>
+        ) : (
+          <>
+            <IconButton component={RouterLink} to="/" aria-label="View Site" sx={{ width: 44, height: 44 }}>
+              <OpenInNew fontSize="small" />
+            </IconButton>
+            <LogoutIconButton />
+          </>
+        )}
       </Toolbar>
     </AppBar>
   );
@@ -226,7 +237,7 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
 function LogoutIconButton() {
   const logout = useLogout();
   return (
-    <IconButton aria-label="Logout" disabled={logout.isPending} onClick={() => logout.mutate()} sx={{ display: { xs: 'inline-flex', sm: 'none' }, width: 44, height: 44 }}>
+    <IconButton aria-label="Logout" disabled={logout.isPending} onClick={() => logout.mutate()} sx={{ width: 44, height: 44 }}>
       <Logout fontSize="small" />
     </IconButton>
   );
