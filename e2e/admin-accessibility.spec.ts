@@ -60,6 +60,7 @@ for (const role of STAFF_ROLES) {
 }
 
 test('axe: the phone layout of the dashboard, with the navigation drawer open', async ({ page }) => {
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'receptionist');
   await settled(page);
