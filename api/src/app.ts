@@ -32,6 +32,7 @@ import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
 import { useSettingsKey } from './features/settings/settings-crypto.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { systemStatusRoutes } from './features/system-status/system-status.routes.js';
 
 export interface AppOptions {
   /** Directory of the built PWA; served with an index.html fallback when set. */
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   imageRoutes(api, deps, { publicDirs: publicImageDirs(options.pwaDir) });
   syncRoutes(api, deps);
   calendarRoutes(api, deps);
+  systemStatusRoutes(api, deps);
 
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -22,6 +22,14 @@ export const defaultHandlers = [
   http.get('/api/sync/pull', () =>
     HttpResponse.json({ cursor: 'c0', hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] }),
   ),
+  http.get('/api/admin/system-status', () =>
+    HttpResponse.json({
+      checkedAt: '2026-01-01T08:00:00.000Z',
+      database: { reachable: true },
+      email: { backlog: 0, failed: 0, lastFailure: null },
+      paymentProvider: { name: 'Paystack', configured: true, cardPaymentsEnabled: true },
+    }),
+  ),
   // ... and cannot be reached for a push unless a test says otherwise (changes stay queued).
   http.post('/api/sync/push', () => HttpResponse.error()),
 ];

@@ -147,3 +147,32 @@ export async function listOutboxEmails(
   if (filter.template) q.where('template', filter.template);
   return (await q).map(toEmail);
 }
+
+export interface OutboxHealth {
+  backlog: number;
+  failed: number;
+  lastFailure: { at: Date; error: string; to: string } | null;
+}
+
+/**
+ * The outbox at a glance: messages waiting, messages given up on, and the newest failure
+ * still on record (a later success clears last_error, so a recovered message drops out).
+ */
+export async function outboxHealth(db: Db): Promise<OutboxHealth> {
+  const counts: { backlog: string | number; failed: string | number } | undefined = await db('email_outbox')
+    .select(
+      db.raw("count(*) filter (where status = 'pending') as backlog"),
+      db.raw("count(*) filter (where status = 'failed') as failed"),
+    )
+    .first();
+  const last: { updated_at: Date; last_error: string; to_address: string } | undefined = await db('email_outbox')
+    .whereNotNull('last_error')
+    .whereNot('status', 'sent')
+    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first('updated_at', 'last_error', 'to_address');
+  return {
+    backlog: Number(counts?.backlog ?? 0),
+    failed: Number(counts?.failed ?? 0),
+    lastFailure: last ? { at: new Date(last.updated_at), error: last.last_error, to: last.to_address } : null,
+  };
+}

@@ -8,7 +8,9 @@ import {
   insertOutboxEmail,
   markEmailFailed,
   markEmailSent,
+  outboxHealth,
   type OutboxEmail,
+  type OutboxHealth,
 } from './email.repo.js';
 
 /**
@@ -140,4 +142,9 @@ async function sendOne(
     deps.log.warn({ emailId: email.id }, 'e-mail sent after its lease ran out; another sender may send it again');
   }
   result.sent++;
+}
+
+/** Backlog, given-up messages and the latest failure, for the dashboard's system status. */
+export function emailOutboxHealth(db: DbOrTx): Promise<OutboxHealth> {
+  return outboxHealth(db);
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
+import Logout from '@mui/icons-material/Logout';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { SastClock } from '@/components/sast-clock.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
@@ -30,10 +31,16 @@ import { SessionEndedBanner } from '@/features/sync/components/session-ended-ban
 import { SyncIndicator } from '@/features/sync/components/sync-indicator.js';
 import { useSyncSession } from '@/features/sync/sync-session.js';
 import { AdminGate } from '@/features/sync/admin-gate.js';
+import { useBookings, useUnits } from '@/offline/index.js';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { quickStats } from '@/features/dashboard/dashboard-figures.js';
+import { useLogout } from '@/features/auth/api/use-logout.js';
 
 const SIDEBAR_WIDTH = 264;
 /** back-office.md: the sidebar collapses below 1280 px. */
 const WIDE_SCREEN = '(min-width:1280px)';
+/** MUI's sm breakpoint: from here the header has room for worded buttons. */
+const ROOMY_HEADER = '(min-width:600px)';
 
 /** The back office behind its door (staff only; offline, the device's synced staff user). */
 export function GatedAdminLayout() {
@@ -89,7 +96,7 @@ export function AdminLayout() {
 
 const sidebarPaperSx = { bgcolor: 'primary.dark', color: 'primary.contrastText', borderRight: 0 };
 
-/** On narrow screens the header has no room for the user, so the drawer shows it. */
+/** Below 1280 px the drawer also repeats the user and carries the install button. */
 function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: boolean }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -147,8 +154,9 @@ function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: b
           </List>
         ))}
       </Box>
+      <QuickStats />
       {showUser && user && (
-        <Box sx={{ mt: 'auto', p: 2, borderTop: 1, borderColor: 'rgba(255,255,255,0.12)' }}>
+        <Box sx={{ p: 2, borderTop: 1, borderColor: 'rgba(255,255,255,0.12)' }}>
           <Typography sx={{ fontWeight: 600 }}>
             {user.firstName} {user.lastName}
           </Typography>
@@ -168,6 +176,8 @@ function Sidebar({ onNavigate, showUser }: { onNavigate: () => void; showUser: b
 
 function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMenu: () => void }) {
   const { user } = useAuth();
+  // A phone keeps View Site and Logout as named icons, to leave room for the user and the clock.
+  const roomy = useMediaQuery(ROOMY_HEADER, { noSsr: true });
   return (
     <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
@@ -181,10 +191,20 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
         </Typography>
         <SyncIndicator />
         <Box sx={{ flexGrow: 1 }} />
-        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }} />
+        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '0.8rem', sm: '1rem' } }} />
         {user && (
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ display: { xs: 'none', lg: 'flex' } }}>
-            <Typography component="span" sx={{ fontWeight: 600 }}>
+          // Who is at the desk, at every width: on a phone the name sits above the role.
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={{ xs: 0.25, md: 1 }}
+            aria-label="Logged in as"
+            role="group"
+            sx={{ alignItems: { xs: 'flex-end', md: 'center' }, minWidth: 0 }}
+          >
+            <Typography
+              component="span"
+              sx={{ fontWeight: 600, fontSize: { xs: '0.8rem', sm: '1rem' }, lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 220 } }}
+            >
               {user.firstName} {user.lastName}
             </Typography>
             <RoleBadge role={user.role} />
@@ -193,11 +213,67 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>
           <InstallButton />
         </Box>
-        <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}>
-          View Site
-        </Button>
-        <LogoutButton size="small" color="inherit" sx={{ minHeight: 44, whiteSpace: 'nowrap' }} />
+        {roomy ? (
+          <>
+            <Button component={RouterLink} to="/" size="small" startIcon={<OpenInNew />} sx={{ whiteSpace: 'nowrap' }}>
+              View Site
+            </Button>
+            <LogoutButton size="small" color="inherit" sx={{ minHeight: 44, whiteSpace: 'nowrap' }} />
+          </>
+        ) : (
+          <>
+            <IconButton component={RouterLink} to="/" aria-label="View Site" sx={{ width: 44, height: 44 }}>
+              <OpenInNew fontSize="small" />
+            </IconButton>
+            <LogoutIconButton />
+          </>
+        )}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/** The phone's logout: the same action as LogoutButton, as an icon with its name. */
+function LogoutIconButton() {
+  const logout = useLogout();
+  return (
+    <IconButton aria-label="Logout" disabled={logout.isPending} onClick={() => logout.mutate()} sx={{ width: 44, height: 44 }}>
+      <Logout fontSize="small" />
+    </IconButton>
+  );
+}
+
+/**
+ * The sidebar's quick stats, computed from this device's bookings (the spec's fixed
+ * '12 bookings today, 85% occupancy' were placeholders): arrivals still to check in today,
+ * and the share of active units taken tonight.
+ */
+function QuickStats() {
+  const bookings = useBookings();
+  const units = useUnits();
+  const today = todayInLodge(new Date());
+  const stats = useMemo(
+    () => (bookings && units ? quickStats(bookings, units.filter((u) => u.isActive).map((u) => u.id), today) : null),
+    [bookings, units, today],
+  );
+  return (
+    <Box component="section" aria-label="Quick stats" sx={{ mt: 'auto', mx: 2, mb: 2, p: 1.5, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.08)' }}>
+      <Typography component="h2" sx={{ color: '#e9cf9b', textTransform: 'uppercase', letterSpacing: 1.2, fontSize: '0.72rem', fontWeight: 500, mb: 1 }}>
+        Quick Stats
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        <QuickStat label="Arriving today" value={stats ? String(stats.arrivingToday) : '–'} />
+        <QuickStat label="Occupancy tonight" value={stats ? `${stats.occupancyTonight}%` : '–'} />
+      </Stack>
+    </Box>
+  );
+}
+
+function QuickStat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ flex: 1 }}>
+      <Typography sx={{ fontSize: '1.4rem', fontWeight: 700, lineHeight: 1.2 }}>{value}</Typography>
+      <Typography sx={{ fontSize: '0.8rem', opacity: 0.9 }}>{label}</Typography>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { offlineDb } from '@/offline/index.js';
 import { makeBooking, resetDevice, seedLocal } from '@/offline/test-support.js';
@@ -99,6 +99,62 @@ describe('booking management', () => {
     const { router } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings?action=new' });
     expect(await screen.findByRole('dialog', { name: 'New Booking' })).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/admin/bookings'));
+  });
+
+  it('edits status and special requests through the outbox, and payment method and total online with the version read', async () => {
+    const { lindiwe } = await seed();
+    let sent: unknown;
+    server.use(
+      http.put('/api/admin/bookings/:id', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...lindiwe, paymentMethod: 'Cash', totalAmount: 4000, version: lindiwe.version + 1 });
+      }),
+    );
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await user.click(await screen.findByRole('button', { name: 'Edit booking aaaa1111' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Booking aaaa1111' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Checked-In' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Payment Method' }));
+    await user.click(screen.getByRole('option', { name: 'Cash' }));
+    await user.clear(dialog.getByRole('spinbutton', { name: 'Total Amount (R)' }));
+    await user.type(dialog.getByRole('spinbutton', { name: 'Total Amount (R)' }), '4000');
+    await user.type(dialog.getByRole('textbox', { name: 'Special Requests' }), 'Arriving late');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Booking updated successfully!')).toBeInTheDocument();
+    expect(sent).toEqual({ paymentMethod: 'Cash', totalAmount: 4000, version: lindiwe.version });
+    const entries = await offlineDb.outbox.orderBy('seq').toArray();
+    expect(entries).toMatchObject([
+      { op: 'booking.setStatus', entityId: lindiwe.id, args: { status: 'Checked-In' }, baseVersion: lindiwe.version + 1 },
+      { op: 'booking.setSpecialRequests', entityId: lindiwe.id, args: { specialRequests: 'Arriving late', previous: null } },
+    ]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status of Lindiwe Dlamini' })).toHaveTextContent('Checked-In'));
+    // Many typed keystrokes: slow on a loaded machine.
+  }, 60_000);
+
+  it('offline, saves the status edit on the device but says payment and total need a connection', async () => {
+    const { lindiwe } = await seed();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+      await user.click(await screen.findByRole('button', { name: 'Edit booking aaaa1111' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Edit Booking aaaa1111' }));
+      await user.click(dialog.getByRole('combobox', { name: 'Payment Method' }));
+      await user.click(screen.getByRole('option', { name: 'Cash' }));
+      expect(dialog.getByText(/^Payment status, payment method and total need a connection\./)).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+
+      await user.click(dialog.getByRole('combobox', { name: 'Payment Method' }));
+      await user.click(screen.getByRole('option', { name: 'EFT' }));
+      await user.click(dialog.getByRole('combobox', { name: 'Status' }));
+      await user.click(screen.getByRole('option', { name: 'Checked-In' }));
+      await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Booking updated successfully!')).toBeInTheDocument();
+      expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'booking.setStatus', entityId: lindiwe.id, args: { status: 'Checked-In' } }]);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
 

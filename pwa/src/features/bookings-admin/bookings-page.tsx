@@ -28,6 +28,7 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import type { Booking } from '@shared/contracts/bookings.js';
@@ -48,6 +49,7 @@ import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
 import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
 import { useWindowedRows } from './windowed-rows.js';
+import { EditBookingDialog } from './edit-booking-dialog.js';
 import {
   bookingSummary,
   bookingsCsv,
@@ -81,6 +83,7 @@ export function BookingsPage() {
   const [pageSize, setPageSize] = useState(25);
   const [details, setDetails] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
   // ?action=new opens the new-booking dialog once, then leaves the address.
@@ -112,6 +115,8 @@ export function BookingsPage() {
       </>
     );
   const canDelete = can(role, 'deleteBookings');
+  // The row as it is now (a pull or a queued edit may have changed it since the dialog opened).
+  const editing = editingId ? (all.find((b) => b.id === editingId) ?? null) : null;
 
   const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }));
   const exportCsv = () => downloadCsv('bookings.csv', bookingsCsv([...sorted, ...sortBookings(packageBookings, sort.key, sort.dir)]));
@@ -205,7 +210,7 @@ export function BookingsPage() {
               )}
               {rowsWindow.padTop > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padTop }} />}
               {pageRows.slice(rowsWindow.first, rowsWindow.last).map((b) => (
-                <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+                <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onEdit={(b) => setEditingId(b.id)} onDelete={setDeleting} />
               ))}
               {rowsWindow.padBottom > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padBottom }} />}
             </TableBody>
@@ -249,7 +254,7 @@ export function BookingsPage() {
                 </TableHead>
                 <TableBody>
                   {sortBookings(packageBookings, sort.key, sort.dir).map((b) => (
-                    <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onDelete={setDeleting} />
+                    <BookingRow key={b.id} booking={b} role={role} canDelete={canDelete} online={online} onView={setDetails} onEdit={(b) => setEditingId(b.id)} onDelete={setDeleting} />
                   ))}
                 </TableBody>
               </Table>
@@ -259,6 +264,7 @@ export function BookingsPage() {
       </Card>
 
       <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
       <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
     </>
@@ -288,6 +294,7 @@ function BookingRow({
   canDelete,
   online,
   onView,
+  onEdit,
   onDelete,
 }: {
   booking: DeskBooking;
@@ -295,6 +302,7 @@ function BookingRow({
   canDelete: boolean;
   online: boolean;
   onView: (b: Booking) => void;
+  onEdit: (b: DeskBooking) => void;
   onDelete: (b: Booking) => void;
 }) {
   const { toast } = useToast();
@@ -360,6 +368,11 @@ function BookingRow({
         <Tooltip title="View details">
           <IconButton aria-label={`View booking ${shortId(booking.id)}`} onClick={() => onView(booking)}>
             <Visibility />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Edit booking">
+          <IconButton aria-label={`Edit booking ${shortId(booking.id)}`} onClick={() => onEdit(booking)}>
+            <EditOutlined />
           </IconButton>
         </Tooltip>
         {canDelete && (

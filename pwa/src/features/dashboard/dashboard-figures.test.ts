@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@shared/domain/dates.js';
 import { makeBooking } from '@/offline/test-support.js';
-import { dashboardFigures, dayLabel, nightlyOccupancy, recentBookings, upcomingCsv, upcomingMovements } from './dashboard-figures.js';
+import { dashboardFigures, dayLabel, nightlyOccupancy, quickStats, recentBookings, upcomingCsv, upcomingMovements } from './dashboard-figures.js';
 
 const today = '2026-03-02'; // a Monday, fixed here only as an input to pure functions
 
@@ -85,5 +85,22 @@ describe('upcomingCsv', () => {
       '2026-03-03,Departure,Zola,z@x.test,Tent 1,2,LDG-1,Confirmed',
       '',
     ]);
+  });
+});
+
+describe('quickStats', () => {
+  it('counts today\'s arrivals still to come in and the share of active units taken tonight', () => {
+    const rows = [
+      makeBooking({ unitId: 'u1', checkInDate: today, checkOutDate: addDays(today, 2), status: 'Confirmed' }),
+      makeBooking({ unitId: 'u2', checkInDate: today, checkOutDate: addDays(today, 1), status: 'Provisional' }),
+      // Already in: not an arrival any more, but the unit is taken tonight.
+      makeBooking({ unitId: 'u3', checkInDate: today, checkOutDate: addDays(today, 3), status: 'Checked-In' }),
+      // Leaves today: the unit is free tonight.
+      makeBooking({ unitId: 'u4', checkInDate: addDays(today, -2), checkOutDate: today, status: 'Checked-In' }),
+      makeBooking({ unitId: 'u4', checkInDate: today, checkOutDate: addDays(today, 1), status: 'Cancelled' }),
+      makeBooking({ unitId: 'u5', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 2), status: 'Confirmed' }),
+    ];
+    expect(quickStats(rows, ['u1', 'u2', 'u3', 'u4', 'u5'], today)).toEqual({ arrivingToday: 2, occupancyTonight: 60 });
+    expect(quickStats([], [], today)).toEqual({ arrivingToday: 0, occupancyTonight: 0 });
   });
 });

@@ -118,3 +118,19 @@ export function upcomingCsv(days: readonly UpcomingDay<Booking>[]): string {
     days.flatMap((d) => [...d.arrivals.map((b) => line(d.date, 'Arrival', b)), ...d.departures.map((b) => line(d.date, 'Departure', b))]),
   );
 }
+
+export interface QuickStats {
+  /** Bookings (children left out) due to check in today and not yet in: Provisional or Confirmed. */
+  arrivingToday: number;
+  /** Whole percent of active units taken tonight. */
+  occupancyTonight: number;
+}
+
+/** The sidebar's quick stats, computed instead of the spec's placeholders (12 today, 85 %). */
+export function quickStats(bookings: readonly (MovementRow & NightRow)[], activeUnitIds: readonly string[], today: IsoDate): QuickStats {
+  const todays = upcomingMovements(bookings, today, 1)[0];
+  return {
+    arrivingToday: todays?.arrivals.length ?? 0,
+    occupancyTonight: nightlyOccupancy(bookings, activeUnitIds, today, 1)[0]?.percent ?? 0,
+  };
+}

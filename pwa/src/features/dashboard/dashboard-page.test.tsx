@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/test/server.js';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { offlineDb } from '@/offline/index.js';
 import { makeAccommodationType, makeBooking, makeUnit, resetDevice, seedLocal } from '@/offline/test-support.js';
@@ -98,5 +100,37 @@ describe('dashboard', () => {
     const actions = within(await screen.findByRole('region', { name: 'Quick Actions' }));
     await waitFor(() => expect(actions.getAllByRole('link')).toHaveLength(7));
     expect(actions.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+  });
+
+  it("reports the server's database, e-mail outbox and payment provider beside this device's sync", async () => {
+    server.use(
+      http.get('/api/admin/system-status', () =>
+        HttpResponse.json({
+          checkedAt: '2026-01-01T08:00:00.000Z',
+          database: { reachable: true },
+          email: { backlog: 3, failed: 1, lastFailure: { at: '2026-01-01T07:30:00.000Z', error: '550 mailbox unavailable', to: 'guest@example.com' } },
+          paymentProvider: { name: 'Paystack', configured: false, cardPaymentsEnabled: true },
+        }),
+      ),
+    );
+    await seed();
+    renderStaffPage(<DashboardPage />, { user: users.receptionist });
+    const panel = within(await screen.findByRole('region', { name: 'System Status' }));
+    const value = (label: string) => panel.getByText(label).nextSibling;
+    await waitFor(() => expect(value('Database')).toHaveTextContent('Reachable'));
+    expect(value('E-mail outbox')).toHaveTextContent('3 waiting, 1 failed');
+    // 07:30 UTC is 09:30 at the lodge.
+    expect(panel.getByText('Last e-mail failure Jan 01, 09:30 to guest@example.com: 550 mailbox unavailable')).toBeInTheDocument();
+    expect(value('Payment provider')).toHaveTextContent('Not configured');
+    expect(value("This device's unsynced entries")).toHaveTextContent('0');
+  });
+
+  it('says the database is not reachable when the server answers with an error', async () => {
+    server.use(http.get('/api/admin/system-status', () => HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 })));
+    await seed();
+    renderStaffPage(<DashboardPage />, { user: users.receptionist });
+    const panel = within(await screen.findByRole('region', { name: 'System Status' }));
+    await waitFor(() => expect(panel.getByText('Database').nextSibling).toHaveTextContent('Not reachable'));
+    expect(panel.getByText('E-mail outbox').nextSibling).toHaveTextContent('Unknown');
   });
 });

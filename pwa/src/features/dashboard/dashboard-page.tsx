@@ -19,6 +19,8 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import Sell from '@mui/icons-material/Sell';
 import Settings from '@mui/icons-material/Settings';
 import Download from '@mui/icons-material/Download';
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import type { DeskBooking } from '@/offline/index.js';
 import { OfflineEditError, setBookingStatus, useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/index.js';
 import { can } from '@shared/roles.js';
@@ -30,6 +32,9 @@ import { BookingStatusChip, NotSyncedChip } from '@/components/booking-status-ch
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { formatRand } from '@/lib/format.js';
+import { ApiError, NetworkError } from '@/lib/api.js';
+import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
+import { useSystemStatus } from './api/system-status.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatMonthDay } from '@/lib/dates-display.js';
 import {
@@ -273,28 +278,63 @@ function Movement({ booking, kind }: { booking: DeskBooking; kind: 'arrival' | '
   );
 }
 
+/** 'Nov 22, 14:05' in lodge time (back-office.md section 9 'MMM dd, HH:mm'). */
+function lodgeDateTime(iso: string): string {
+  return format(new TZDate(new Date(iso), LODGE_TIME_ZONE), 'MMM dd, HH:mm');
+}
+
+/**
+ * The server's health as the API reports it (database, e-mail outbox, payment provider) and
+ * this device's sync state. Offline, the server's part says it cannot be checked.
+ */
 function SystemStatus() {
   const sync = useSyncStatus();
-  const lastPull = sync.lastPullAt
-    ? new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Johannesburg', hour12: false }).format(new Date(sync.lastPullAt))
-    : null;
+  const server = useSystemStatus();
+  const lastPull = sync.lastPullAt ? lodgeDateTime(sync.lastPullAt) : null;
+  const status = server.data;
+  const unanswered = !status && (server.error instanceof NetworkError || !sync.online);
+  const serverError = !status && server.error instanceof ApiError && server.error.status >= 500;
+  const unknown = unanswered ? 'Not checked (offline)' : server.isPending ? 'Checking...' : 'Unknown';
+  const database = status ? (status.database.reachable ? 'Reachable' : 'Not reachable') : serverError ? 'Not reachable' : unknown;
+  const email = status?.email
+    ? `${status.email.backlog} waiting${status.email.failed ? `, ${status.email.failed} failed` : ''}`
+    : status ? 'Unknown' : unknown;
+  const lastFailure = status?.email?.lastFailure;
+  const payments = status?.paymentProvider
+    ? status.paymentProvider.configured
+      ? `${status.paymentProvider.name} configured`
+      : 'Not configured'
+    : status ? 'Unknown' : unknown;
   return (
     <Panel title="System Status">
       <List dense disablePadding>
-        <StatusRow label="Connection" value={sync.online ? 'Online' : 'Offline'} />
+        <StatusRow label="Connection" value={sync.online ? 'Online' : 'Offline'} tone={sync.online ? 'ok' : 'warn'} />
+        <StatusRow label="Database" value={database} tone={status ? (status.database.reachable ? 'ok' : 'bad') : serverError ? 'bad' : undefined} />
+        <StatusRow label="E-mail outbox" value={email} tone={status?.email ? (status.email.failed ? 'bad' : status.email.backlog ? 'warn' : 'ok') : undefined} />
+        {lastFailure && (
+          <ListItem disableGutters sx={{ display: 'block', pt: 0 }}>
+            <Typography variant="body2" color="text.secondary">
+              Last e-mail failure {lodgeDateTime(lastFailure.at)} to {lastFailure.to}: {lastFailure.error}
+            </Typography>
+          </ListItem>
+        )}
+        <StatusRow label="Payment provider" value={payments} tone={status?.paymentProvider ? (status.paymentProvider.configured ? 'ok' : 'warn') : undefined} />
         <StatusRow label="Last synced" value={lastPull ?? 'Not yet on this device'} />
-        <StatusRow label="This device's unsynced entries" value={String(sync.pendingCount)} />
-        <StatusRow label="Conflicts to resolve" value={String(sync.conflictCount)} />
+        <StatusRow label="This device's unsynced entries" value={String(sync.pendingCount)} tone={sync.pendingCount ? 'warn' : 'ok'} />
+        <StatusRow label="Conflicts to resolve" value={String(sync.conflictCount)} tone={sync.conflictCount ? 'bad' : 'ok'} />
       </List>
     </Panel>
   );
 }
 
-function StatusRow({ label, value }: { label: string; value: string }) {
+/** Text colours with 4.5:1 on white (axe), so the word carries the state, the colour helps. */
+const TONES = { ok: '#166534', warn: '#92400e', bad: '#b91c1c' } as const;
+
+function StatusRow({ label, value, tone }: { label: string; value: string; tone?: keyof typeof TONES }) {
   return (
-    <ListItem disableGutters sx={{ justifyContent: 'space-between' }}>
+    <ListItem disableGutters sx={{ justifyContent: 'space-between', gap: 2 }}>
       <Typography variant="body2">{label}</Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right', color: tone ? TONES[tone] : undefined }}>
         {value}
       </Typography>
     </ListItem>
