@@ -10,7 +10,7 @@ import { errorMiddleware } from './http/error-middleware.js';
 import { UnsupportedMediaTypeError } from './http/errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
 import { applyRouteTable } from './http/guards.js';
-import { sessionMiddleware, loadUser } from './features/auth/session.js';
+import { SESSION_COOKIE, sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
@@ -80,7 +80,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(compress({ threshold: 1024 }));
-  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT));
+  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE));
   app.use(requireJsonOrMultipart);
   app.use(
     koaBody({
