@@ -62,13 +62,14 @@ describe('CSRF: state-changing requests must say they come from our site', () =>
   it('a logged-in request from another site is refused by Origin, Referer or Sec-Fetch-Site', async () => {
     const c = await t.loginAs('superadmin');
     const before = await counts();
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       { Origin: '', Referer: 'https://evil.example/page' },
       { Origin: '', 'Sec-Fetch-Site': 'cross-site' },
       { Origin: '', 'Sec-Fetch-Site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const h = new Headers(headers);
       if (!h.get('Origin')) h.delete('Origin');
       const res = await fetch(`${t.url}/api/admin/staff`, {
