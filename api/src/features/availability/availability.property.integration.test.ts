@@ -24,7 +24,7 @@ beforeAll(async () => {
     .select('a.id', t.db.raw('min(u.id::text) as first_unit'))
     .count({ n: 'u.id' });
   // Two types, one with few units so that it fills up within a sequence.
-  const all = rows.map((r) => ({ id: r.id as string, units: Number(r.n), firstUnit: (r as { first_unit: string }).first_unit })).sort((a, b) => a.units - b.units);
+  const all = (rows as unknown as { id: string; n: string; first_unit: string }[]).map((r) => ({ id: r.id, units: Number(r.n), firstUnit: r.first_unit })).sort((a, b) => a.units - b.units);
   types = [all[0], all[all.length - 1]];
 });
 afterAll(async () => {
