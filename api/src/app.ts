@@ -9,7 +9,8 @@ import type { AppState } from './http/types.js';
 import { errorMiddleware } from './http/error-middleware.js';
 import { UnsupportedMediaTypeError } from './http/errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
-import { sessionMiddleware, loadUser } from './features/auth/session.js';
+import { applyRouteTable } from './http/guards.js';
+import { SESSION_COOKIE, sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
@@ -83,7 +84,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   );
   app.use(compress({ threshold: 1024 }));
   app.use(stringifyJsonOnce);
-  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT));
+  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE));
   app.use(requireJsonOrMultipart);
   app.use(
     koaBody({
@@ -108,6 +109,19 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   // A guest's retry after a lost answer must not book or charge twice (idempotency.ts).
   app.use(onlyFor(['POST /api/bookings', 'POST /api/payments/initialize'], idempotency(deps)));
 
+  const api = createApiRouter(deps, options);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  if (options.pwaDir) app.use(staticFiles(options.pwaDir));
+  return app;
+}
+
+/**
+ * Every API route, each behind the guard the route table (http/route-table.ts) gives it.
+ * Exported so the authorization matrix test can list what is registered (router.stack).
+ */
+export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   healthRoutes(api, deps);
   authRoutes(api, deps);
@@ -129,12 +143,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   syncRoutes(api, deps);
   calendarRoutes(api, deps);
   systemStatusRoutes(api, deps);
-
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-
-  if (options.pwaDir) app.use(staticFiles(options.pwaDir));
-  return app;
+  // Who may call each route comes from one table (http/route-table.ts), read here and by the
+  // authorization matrix test; an unlisted route is refused to everyone.
+  const unlisted = applyRouteTable(api);
+  if (unlisted.length) deps.log.error({ routes: unlisted }, 'routes missing from the route table are refused');
+  return api;
 }
 
 /**

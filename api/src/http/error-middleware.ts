@@ -43,6 +43,14 @@ export function errorMiddleware(log: Logger): Middleware {
         ctx.body = { message: 'This accommodation is not available for the selected dates', code: 'unavailable' };
         return;
       }
+      if (isDatabaseUnavailable(err)) {
+        // The database is down or unreachable: a temporary state the client may retry, not a bug.
+        log.warn({ err, reqId: ctx.state.reqId, path: ctx.path }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { message: 'The service is temporarily unavailable. Please try again in a moment.', code: 'database_unavailable' };
+        return;
+      }
       log.error({ err, reqId: ctx.state.reqId, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Internal server error' };
@@ -55,4 +63,15 @@ function httpMessage(status: number, err: Error): string {
   if (status === 415) return 'Unsupported content type';
   if (status === 400 && /json|parse|unexpected/i.test(err.message)) return 'Request body is not valid JSON';
   return err.message || 'Bad request';
+}
+
+/** Socket errors, PostgreSQL's connection and shutdown classes (08, 57P0x), a pool that cannot connect. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = pgCode(err);
+  if (code && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  const e = err as { name?: unknown; message?: unknown } | null;
+  if (e?.name === 'KnexTimeoutError') return true;
+  return typeof e?.message === 'string' && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message);
 }

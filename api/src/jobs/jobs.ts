@@ -2,7 +2,8 @@ import type { Deps } from '../deps.js';
 import type { Mailer } from '../adapters/mailer.js';
 import type { Job } from './job-runner.js';
 import { sendDueEmails } from '../features/email/email.service.js';
-import { holdExpiryJob } from '../features/bookings/hold-expiry.job.js';
+import { expireHolds } from '../features/bookings/hold-expiry.job.js';
+import { reconcileCardHolds } from '../features/payments/payments.service.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
 
 /**
@@ -15,8 +16,16 @@ export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
   return [
     // Claims rows with SKIP LOCKED and a lease, so instances share the work without a lock.
     { name: 'email', intervalMs: deps.config.EMAIL_INTERVAL_MS, run: () => sendDueEmails(deps, adapters.mailer) },
-    // An advisory lock per run, and rows claimed with SKIP LOCKED.
-    holdExpiryJob(deps),
+    // A card hold that ran out is first checked with Paystack (a payment nobody heard of is
+    // recorded, once); then holds expire: an advisory lock per run, rows claimed with SKIP LOCKED.
+    {
+      name: 'hold-expiry',
+      intervalMs: deps.config.JOB_INTERVAL_MS,
+      run: async () => {
+        await reconcileCardHolds(deps);
+        await expireHolds(deps);
+      },
+    },
     // Expired sessions and old login attempts; deleting twice is harmless, so no lock.
     { name: 'auth-cleanup', intervalMs: 60 * 60 * 1000, run: () => purgeExpired(deps) },
   ];

@@ -424,3 +424,16 @@ export async function claimExpiredHolds(trx: Knex.Transaction, now: Date, limit:
     .forUpdate('b')
     .skipLocked();
 }
+
+/** Paystack references of unpaid card holds that have run out (the reconciliation asks Paystack about them). */
+export async function listExpiredCardHoldReferences(db: Knex | Knex.Transaction, now: Date, limit: number): Promise<string[]> {
+  const rows = await db('bookings')
+    .where({ status: 'Provisional', payment_status: 'Pending', payment_method: 'Card' })
+    .andWhere('hold_expires_at', '<=', now)
+    .whereNotNull('paystack_reference')
+    .whereNull('parent_booking_id')
+    .orderBy('hold_expires_at')
+    .limit(limit)
+    .select<{ paystack_reference: string }[]>('paystack_reference');
+  return rows.map((r) => r.paystack_reference);
+}

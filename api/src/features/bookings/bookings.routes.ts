@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse, uuidParam } from '../../http/validate.js';
-import { currentUser, requireCapability, userWithCapability } from '../../http/guards.js';
+import { currentUser, userWithCapability } from '../../http/guards.js';
 import {
   AdminBookingsQuery,
   AdminCreateBookingRequest,
@@ -25,44 +25,44 @@ export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
     ctx.status = 201;
   });
 
-  router.get('/admin/bookings', requireCapability('manageBookings'), async (ctx) => {
+  router.get('/admin/bookings', async (ctx) => {
     ctx.body = await listAdminBookings(deps, parse(AdminBookingsQuery, ctx.query));
   });
 
-  router.post('/admin/bookings', requireCapability('manageBookings'), async (ctx) => {
+  router.post('/admin/bookings', async (ctx) => {
     const input = parse(AdminCreateBookingRequest, ctx.request.body);
     const { booking, created } = await createStaffBooking(deps, currentUser(ctx), input);
     ctx.status = created ? 201 : 200;
     ctx.body = booking;
   });
 
-  router.put('/admin/bookings/:id', requireCapability('manageBookings'), async (ctx) => {
+  router.put('/admin/bookings/:id', async (ctx) => {
     const id = uuidParam(ctx.params.id);
     const input = parse(UpdateBookingRequest, ctx.request.body);
     ctx.body = (await updateBooking(deps, currentUser(ctx), id, input)).booking;
   });
 
-  router.delete('/admin/bookings/:id', requireCapability('deleteBookings'), async (ctx) => {
+  router.delete('/admin/bookings/:id', async (ctx) => {
     const id = uuidParam(ctx.params.id);
     await deleteBooking(deps, currentUser(ctx), id);
     ctx.body = { message: 'Booking deleted successfully!', id };
   });
 
-  router.get('/admin/entire-lodge-bookings', requireCapability('manageBookings'), async (ctx) => {
+  router.get('/admin/entire-lodge-bookings', async (ctx) => {
     ctx.body = await listEntireLodgeBookings(deps);
   });
 
-  router.delete('/admin/entire-lodge-bookings/:id', requireCapability('deleteBookings'), async (ctx) => {
+  router.delete('/admin/entire-lodge-bookings/:id', async (ctx) => {
     const id = uuidParam(ctx.params.id);
     await deleteBooking(deps, currentUser(ctx), id, { entireLodgeOnly: true });
     ctx.body = { message: 'Booking deleted successfully!', id };
   });
 
-  router.get('/admin/guests', requireCapability('manageBookings'), async (ctx) => {
+  router.get('/admin/guests', async (ctx) => {
     ctx.body = await listGuests(deps);
   });
 
-  router.get('/admin/upcoming-arrivals', requireCapability('dashboard'), async (ctx) => {
+  router.get('/admin/upcoming-arrivals', async (ctx) => {
     ctx.body = await upcomingArrivals(deps);
   });
 }

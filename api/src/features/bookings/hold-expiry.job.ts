@@ -1,5 +1,4 @@
 import type { Deps } from '../../deps.js';
-import type { Job } from '../../jobs/job-runner.js';
 import { runExclusive } from '../../jobs/advisory-lock.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -50,8 +49,4 @@ export async function expireHolds(
   const expired = result.ran ? result.value : 0;
   if (expired > 0) deps.log.info({ expired }, 'expired unpaid booking holds');
   return { expired };
-}
-
-export function holdExpiryJob(deps: Deps): Job {
-  return { name: 'hold-expiry', intervalMs: deps.config.JOB_INTERVAL_MS, run: () => expireHolds(deps) };
 }

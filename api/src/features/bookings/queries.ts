@@ -74,3 +74,7 @@ export async function lockBooking(trx: Tx, id: string): Promise<Booking | undefi
   const row = await repo.findBookingRowForUpdate(trx, id);
   return row ? repo.findBookingById(trx, id) : undefined;
 }
+
+export function expiredCardHoldReferences(db: DbOrTx, now: Date, limit = 50): Promise<string[]> {
+  return repo.listExpiredCardHoldReferences(db, now, limit);
+}

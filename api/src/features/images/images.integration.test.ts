@@ -39,7 +39,7 @@ async function startServer(host: string): Promise<TestServer> {
   return s;
 }
 
-const ALLOW_LIST = 'images.test,evil.test,rebind.test,localhost,127.0.0.1,169.254.169.254,0.0.0.0';
+const ALLOW_LIST = 'images.test,evil.test,rebind.test,v6loop.test,mapped.test,cgnat.test,localhost,127.0.0.1,169.254.169.254,0.0.0.0';
 const MAX_BYTES = 200_000;
 
 let photo: Buffer; // 2000 x 1000 JPEG
@@ -72,13 +72,16 @@ beforeAll(async () => {
         'evil.test': ['10.0.0.5'],
         // One public and one loopback answer: refused, whichever the system would pick.
         'rebind.test': ['93.184.216.34', '127.0.0.1'],
+        'v6loop.test': ['::1'],
+        'mapped.test': ['::ffff:127.0.0.1'],
+        'cgnat.test': ['100.64.0.1'],
       };
       deps.imageFetcher = createImageFetcher({
         allowedHosts: deps.config.IMAGE_PROXY_ALLOWED_HOSTS,
         timeoutMs: deps.config.IMAGE_PROXY_TIMEOUT_MS,
         maxBytes: deps.config.IMAGE_PROXY_MAX_BYTES,
         lookup: async (host) =>
-          names[host]?.map((address) => ({ address, family: 4 })) ?? dns.lookup(host, { all: true, verbatim: true }),
+          names[host]?.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) ?? dns.lookup(host, { all: true, verbatim: true }),
         // The real rule, plus the one test address that stands for a public host.
         isAddressAllowed: (ip) => ip === '127.0.0.2' || isPublicAddress(ip),
       });
@@ -283,7 +286,17 @@ describe('GET /api/accommodation-image: remote pictures', () => {
     ['private 10/8', () => 'http://10.1.2.3/x.jpg', 'This address is not allowed'],
     ['private 172.16/12', () => 'http://172.20.0.1/x.jpg', 'This address is not allowed'],
     ['private 192.168/16', () => 'http://192.168.1.1/x.jpg', 'This address is not allowed'],
+    ['IPv4-mapped IPv6 in hex', () => `http://[::ffff:7f00:1]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['IPv6 loopback written out', () => `http://[0:0:0:0:0:0:0:1]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['IPv6 unspecified', () => `http://[::]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['NAT64 of loopback', () => `http://[64:ff9b::7f00:1]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['one hex number', () => `http://0x7f000001:${port()}/x.jpg`, 'This address is not allowed'],
+    ['cloud metadata as a decimal', () => 'http://2852039166/latest/meta-data/', 'This address is not allowed'],
+    ['carrier-grade NAT', () => 'http://100.64.0.1/x.jpg', 'This address is not allowed'],
     ['a host off the allow-list', () => 'http://photos.example.org/x.jpg', 'Images from photos.example.org are not allowed'],
+    ['an allowed name for IPv6 loopback', () => `http://v6loop.test:${port()}/x.jpg`, 'v6loop.test points to an address that is not allowed'],
+    ['an allowed name for IPv4-mapped loopback', () => `http://mapped.test:${port()}/x.jpg`, 'mapped.test points to an address that is not allowed'],
+    ['an allowed name for carrier-grade NAT', () => 'http://cgnat.test/x.jpg', 'cgnat.test points to an address that is not allowed'],
     ['an allowed name for loopback', () => `http://localhost:${port()}/x.jpg`, 'localhost points to an address that is not allowed'],
     ['an allowed name for a private address', () => 'http://evil.test/x.jpg', 'evil.test points to an address that is not allowed'],
     ['an allowed name with one loopback address', () => `http://rebind.test:${port()}/x.jpg`, 'rebind.test points to an address that is not allowed'],
@@ -308,6 +321,9 @@ describe('GET /api/accommodation-image: remote pictures', () => {
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'This address is not allowed'],
     ['a host off the allow-list', () => 'http://photos.example.org/x.jpg', 'Images from photos.example.org are not allowed'],
     ['a decimal IP', () => `http://2130706433:${port()}/x.jpg`, 'This address is not allowed'],
+    ['IPv6 loopback', () => `http://[::1]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['IPv4-mapped IPv6', () => `http://[::ffff:127.0.0.1]:${port()}/x.jpg`, 'This address is not allowed'],
+    ['an allowed name for IPv4-mapped loopback', () => `http://mapped.test:${port()}/x.jpg`, 'mapped.test points to an address that is not allowed'],
   ];
   for (const [name, target, reason] of redirects) {
     it(`refuses a redirect from an allowed host to ${name}, before following it`, async () => {

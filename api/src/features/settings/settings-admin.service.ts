@@ -65,6 +65,9 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.eftHoldDurationHours !== undefined) patch.eft_hold_duration_hours = input.eftHoldDurationHours;
     if (!input.weatherApiKey.keep) patch.weather_api_key = input.weatherApiKey.value && encryptSecret(input.weatherApiKey.value);
     if (input.mapEmbedCode !== undefined) patch.map_embed_code = input.mapEmbedCode;
+    // A save that names no field changes nothing: no new version (other open forms stay
+    // current) and no audit row.
+    if (Object.keys(patch).length === 0) return toAdminSettings(before, user);
     await updateSettingsRow(trx, patch);
     const after = await getSettings(trx);
     await recordAudit(trx, { actor: user, action: 'settings.update', entityType: 'settings', entityId: '1', before: auditView(before), after: auditView(after) });

@@ -1,0 +1,141 @@
+/**
+ * Every API route and who may call it: the one table the routers' guards and the
+ * authorization matrix test (route-table.integration.test.ts) both read.
+ *
+ * ADDING A ROUTE (read this before merging a branch that adds one):
+ *  1. Register the route in its feature's *.routes.ts as usual, WITHOUT a role guard
+ *     (no requireCapability / requireAuth): createApp's applyRouteTable() puts the guard of
+ *     this table in front of every route.
+ *  2. Add one row below: the method, the full path exactly as registered (with the /api
+ *     prefix and :params), and `access`:
+ *       'public'     anyone, logged in or not (the handler may still refuse, e.g. by body);
+ *       'signed-in'  any logged-in user, guests included (401 otherwise);
+ *       'webhook'    no session at all: the handler authenticates the caller itself (a
+ *                    signature); everyone without one gets 401;
+ *       a Capability of shared/roles.ts: 401 not logged in, 403 a role without it.
+ *  3. Run `npx vitest run api/src/http/route-table.integration.test.ts`. It fails for a
+ *     registered route missing here (and for a row here with no route), and checks every
+ *     row against anonymous, a guest, Receptionist, Manager and SuperAdmin.
+ *     If the route takes input, add its case to api/src/http/bad-input.integration.test.ts
+ *     (that test also fails for a route it does not know).
+ *  A route missing from this table is refused to everyone (500, logged), never left open.
+ */
+import type { Capability } from '../../../shared/roles.js';
+
+export type Access = 'public' | 'signed-in' | 'webhook' | Capability;
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteEntry {
+  method: RouteMethod;
+  path: string;
+  access: Access;
+}
+
+const r = (method: RouteMethod, path: string, access: Access): RouteEntry => ({ method, path, access });
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  r('GET', '/api/health', 'public'),
+  r('GET', '/api/health/db', 'public'),
+
+  // auth
+  r('POST', '/api/login', 'public'),
+  r('POST', '/api/register', 'public'),
+  r('POST', '/api/logout', 'public'),
+  r('GET', '/api/auth/user', 'signed-in'),
+
+  // catalogue, availability, pricing (public booking flow)
+  r('GET', '/api/accommodations', 'public'),
+  r('GET', '/api/units', 'public'),
+  r('POST', '/api/availability', 'public'),
+  r('POST', '/api/package-availability', 'public'),
+  r('POST', '/api/calculate-rate', 'public'),
+  r('GET', '/api/public/settings', 'public'),
+  r('GET', '/api/weather', 'public'),
+  r('GET', '/api/accommodation-image', 'public'),
+  r('GET', '/api/background-image', 'public'),
+  r('GET', '/api/chatbot/faqs', 'public'),
+  r('POST', '/api/chatbot/chat', 'public'),
+  r('POST', '/api/contact', 'public'),
+
+  // bookings and payments (guests); a package booking (isPackageBooking) needs manageBookings,
+  // checked by the handler because the body decides
+  r('POST', '/api/bookings', 'public'),
+  r('GET', '/api/bookings/lookup', 'public'),
+  r('POST', '/api/payments/initialize', 'public'),
+  r('POST', '/api/payments/verify', 'public'),
+  r('POST', '/api/payments/webhook', 'webhook'),
+
+  // back office: accommodations and units
+  r('GET', '/api/admin/accommodations', 'viewAccommodations'),
+  r('POST', '/api/admin/accommodations', 'manageAccommodations'),
+  r('PUT', '/api/admin/accommodations/:id', 'manageAccommodations'),
+  r('DELETE', '/api/admin/accommodations/:id', 'manageAccommodations'),
+  r('POST', '/api/admin/accommodations/:id/images', 'manageAccommodations'),
+  r('DELETE', '/api/admin/accommodations/:id/images', 'manageAccommodations'),
+  r('GET', '/api/admin/units', 'viewAccommodations'),
+  r('POST', '/api/admin/units', 'manageAccommodations'),
+  r('PUT', '/api/admin/units/:id', 'manageAccommodations'),
+  r('DELETE', '/api/admin/units/:id', 'manageAccommodations'),
+
+  // back office: settings
+  r('GET', '/api/admin/settings', 'settings'),
+  r('PUT', '/api/admin/settings', 'settings'),
+  r('POST', '/api/admin/settings/test-paystack', 'settings'),
+  r('POST', '/api/admin/settings/hero-image', 'settings'),
+  r('DELETE', '/api/admin/settings/hero-image', 'settings'),
+  r('POST', '/api/admin/upload-background', 'settings'),
+  r('DELETE', '/api/admin/upload-background', 'settings'),
+
+  // back office: payments
+  r('POST', '/api/admin/payments/refund', 'refunds'),
+  r('GET', '/api/admin/payments/history', 'managePayments'),
+
+  // back office: rates and promo codes
+  r('GET', '/api/admin/rate-overrides', 'rates'),
+  r('POST', '/api/admin/rate-overrides', 'rates'),
+  r('PUT', '/api/admin/rate-overrides/:id', 'rates'),
+  r('DELETE', '/api/admin/rate-overrides/:id', 'rates'),
+  r('GET', '/api/admin/promo-codes', 'rates'),
+  r('POST', '/api/admin/promo-codes', 'rates'),
+  r('PUT', '/api/admin/promo-codes/:id', 'rates'),
+  r('DELETE', '/api/admin/promo-codes/:id', 'rates'),
+
+  // back office: events
+  r('GET', '/api/admin/events', 'events'),
+  r('POST', '/api/admin/events', 'events'),
+  r('PUT', '/api/admin/events/:id', 'events'),
+  r('DELETE', '/api/admin/events/:id', 'events'),
+  r('GET', '/api/admin/events/:id/ticket-types', 'events'),
+  r('POST', '/api/admin/events/:id/ticket-types', 'events'),
+  r('PUT', '/api/admin/events/:id/ticket-types/:ticketTypeId', 'events'),
+  r('DELETE', '/api/admin/events/:id/ticket-types/:ticketTypeId', 'events'),
+
+  // back office: staff and audit
+  r('GET', '/api/admin/staff', 'manageStaff'),
+  r('POST', '/api/admin/staff', 'manageStaff'),
+  r('PUT', '/api/admin/staff/:id', 'manageStaff'),
+  r('POST', '/api/admin/staff/:id/reset-password', 'manageStaff'),
+  r('GET', '/api/admin/audit', 'viewAudit'),
+
+  // back office: bookings
+  r('GET', '/api/admin/bookings', 'manageBookings'),
+  r('POST', '/api/admin/bookings', 'manageBookings'),
+  r('PUT', '/api/admin/bookings/:id', 'manageBookings'),
+  r('DELETE', '/api/admin/bookings/:id', 'deleteBookings'),
+  r('GET', '/api/admin/entire-lodge-bookings', 'manageBookings'),
+  r('DELETE', '/api/admin/entire-lodge-bookings/:id', 'deleteBookings'),
+  r('GET', '/api/admin/guests', 'manageBookings'),
+  r('GET', '/api/admin/upcoming-arrivals', 'dashboard'),
+  r('GET', '/api/admin/calendar', 'calendar'),
+  r('GET', '/api/admin/system-status', 'dashboard'),
+
+  // the offline front desk
+  r('POST', '/api/sync/push', 'manageBookings'),
+  r('GET', '/api/sync/pull', 'manageBookings'),
+];
+
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+export function findRoute(method: string, path: string): RouteEntry | undefined {
+  return ROUTE_TABLE.find((e) => e.method === method.toUpperCase() && e.path === path);
+}
