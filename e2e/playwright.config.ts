@@ -19,6 +19,10 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The API refuses a state-changing call that carries a session cookie but says nothing
+    // of where it comes from (CSRF). A browser page always sends Origin; the specs' own
+    // request contexts (page.request, the request fixture) say it too, as the page would.
+    extraHTTPHeaders: { Origin: `http://127.0.0.1:${port}` },
     browserName: 'chromium',
     headless: true,
     launchOptions: {
