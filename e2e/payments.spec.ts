@@ -11,6 +11,9 @@ import { login, sql } from './desk-support.js';
  */
 const controlUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const SHOTS = 'test-results/payments';
+// Each test pays for a booking, logs in, waits for the first sync and takes four screenshots:
+// more than the default minute on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 });
 fs.mkdirSync(SHOTS, { recursive: true });
 
 interface PaidBooking {
@@ -18,6 +21,9 @@ interface PaidBooking {
   reference: string;
   email: string;
   total: number;
+  /** The Paystack transaction's reference. */
+  paystackReference: string;
+  paystackUrl: string;
 }
 
 /** A unit booking paid by card: initialize, the double takes the payment, verify. */
@@ -46,7 +52,7 @@ async function cardPaidBooking(request: APIRequestContext, baseURL: string, who:
     [bookingId],
   );
   expect(row.payment_status).toBe('Paid');
-  return { id: bookingId, reference: row.reference, email, total: Number(row.total_amount) };
+  return { id: bookingId, reference: row.reference, email, total: Number(row.total_amount), paystackReference: reference, paystackUrl };
 }
 
 /** Booking Management, the booking found by its guest's e-mail, its details open. */
@@ -124,6 +130,12 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   expect(ledger).toEqual([{ type: 'refund', amount: '-500.00', status: 'pending' }]);
   const [row] = await sql<{ payment_status: string }>('select payment_status from bookings where id = ?', [booking.id]);
   expect(row.payment_status).toBe('Partially Refunded');
+  const charged = (await (await request.get(`${booking.paystackUrl}/__test/transactions/${booking.paystackReference}`)).json()) as {
+    data: { refunds: { amount: number; status: string; merchantNote: string | null }[] };
+  };
+  expect(charged.data.refunds.map((r) => ({ amount: r.amount, status: r.status, merchantNote: r.merchantNote }))).toEqual([
+    { amount: 50000, status: 'pending', merchantNote: 'Left a day early' },
+  ]);
 
   // Offline the refund controls say they need the network and do nothing.
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -153,4 +165,43 @@ test('a receptionist sees no refund or delete controls, and the server refuses h
   const history = await page.request.get('/api/admin/payments/history', { params: { bookingId: booking.id } });
   expect(history.status()).toBe(403);
   expect(await sql('select id from payment_transactions where booking_id = ? and type = ?', [booking.id, 'refund'])).toEqual([]);
+});
+
+test('a manager marks an EFT hold paid from the payments page, and the server has it', async ({ page, request, baseURL }) => {
+  const types = (await (await request.get('/api/accommodations')).json()) as { id: string; isPackage: boolean }[];
+  const units = (await (await request.get('/api/units')).json()) as { id: string; accommodationTypeId: string; isActive: boolean }[];
+  const type = types.find((t) => !t.isPackage)!;
+  const unit = units.find((u) => u.accommodationTypeId === type.id && u.isActive)!;
+  const checkIn = addDays(todayInLodge(new Date()), 420 + Math.floor(Math.random() * 300));
+  const email = `eft.hold.${Date.now()}@example.com`;
+  const created = await request.post('/api/bookings', {
+    headers: { Origin: baseURL! },
+    data: { unitId: unit.id, checkInDate: checkIn, checkOutDate: addDays(checkIn, 1), paymentMethod: 'EFT', guestData: { firstName: 'Ayanda', lastName: 'Khumalo', email } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, reference } = (await created.json()) as { id: string; reference: string };
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await login(page, 'manager');
+  await page.goto('/admin/payments');
+  // The first visit after login waits for the device's first pull: slow on a busy machine.
+  await expect(page.getByRole('textbox', { name: 'Search' })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('textbox', { name: 'Search' }).fill(email);
+  await expect(page.getByRole('button', { name: `Payments of ${reference}` })).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'payments-page');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: `Payments of ${reference}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Ayanda Khumalo · ${reference}` });
+  const payments = dialog.getByRole('region', { name: 'Payments' });
+  await expect(payments.getByText('No transactions yet.')).toBeVisible();
+  await expect(payments.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(payments.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  await payments.getByRole('button', { name: 'Payment received: EFT' }).click();
+  await expect(page.getByText(`Payment received (EFT): Ayanda Khumalo`)).toBeVisible();
+  await expect(payments.getByText('Paid', { exact: true })).toBeVisible();
+
+  await expect
+    .poll(async () => (await sql<{ payment_status: string; status: string }>('select payment_status, status from bookings where id = ?', [id]))[0], { timeout: 20_000 })
+    .toEqual({ payment_status: 'Paid', status: 'Confirmed' });
 });

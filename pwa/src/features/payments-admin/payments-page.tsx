@@ -30,6 +30,8 @@ import { paymentStatusLabel } from './payment-words.js';
 import { filterPayments, paymentCounts, type PaymentFilter } from './payments-list.js';
 
 const PAGE_SIZES = [25, 50, 100];
+/** On a phone the row keeps what finds and opens a booking; dates, total and method are in its dialog. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * Payments (SuperAdmin, Manager): every booking's payment state from this device's store,
@@ -111,14 +113,14 @@ export function PaymentsPage() {
 
       <Card variant="outlined" component="section" aria-label="Bookings and their payments">
         <TableContainer>
-          <Table size="small" sx={{ minWidth: 720, '& td, & th': { px: 1 } }}>
+          <Table size="small" sx={{ minWidth: { xs: 0, sm: 720 }, '& td, & th': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Reference</TableCell>
                 <TableCell>Guest</TableCell>
-                <TableCell>Dates</TableCell>
-                <TableCell>Total</TableCell>
-                <TableCell>Method</TableCell>
+                <TableCell sx={WIDE_ONLY}>Dates</TableCell>
+                <TableCell sx={WIDE_ONLY}>Total</TableCell>
+                <TableCell sx={WIDE_ONLY}>Method</TableCell>
                 <TableCell>Payment</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -184,15 +186,15 @@ function PaymentRow({ booking: b, onOpen }: { booking: DeskBooking; onOpen: () =
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {b.guestName}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {b.guestEmail}
         </Typography>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
         {formatMonthDay(b.checkInDate)} – {formatMonthDayYear(b.checkOutDate)}
       </TableCell>
-      <TableCell>{formatRand(b.totalAmount)}</TableCell>
-      <TableCell>{b.paymentMethod ?? 'Not set'}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{formatRand(b.totalAmount)}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{b.paymentMethod ?? 'Not set'}</TableCell>
       <TableCell>
         <PaymentStatusBadge status={paymentStatusLabel(b.paymentStatus)} />
       </TableCell>
