@@ -33,8 +33,9 @@ describe('the payments page', () => {
     const { user } = renderStaffPage(<PaymentsPage />, { user: users.manager, path: '/admin/payments' });
     await screen.findByText('Pieter Nel');
     expect(rows()).toEqual([
-      ['WL-BBB222', 'Pieter Nellindiwe@example.test', 'Feb 01 – Feb 03, 2027', 'R4,200', 'Card', 'Paid', 'Payments'],
-      ['WL-AAA111', 'Ayanda Khumalolindiwe@example.test', 'Jan 10 – Jan 12, 2027', 'R4,200', 'EFT', 'Pending', 'Payments'],
+      // The reference shows beside the guest on a phone, in a column of its own from a tablet up.
+      ['WL-BBB222', 'Pieter NelWL-BBB222lindiwe@example.test', 'Feb 01 – Feb 03, 2027', 'R4,200', 'Card', 'Paid', 'Payments'],
+      ['WL-AAA111', 'Ayanda KhumaloWL-AAA111lindiwe@example.test', 'Jan 10 – Jan 12, 2027', 'R4,200', 'EFT', 'Pending', 'Payments'],
     ]);
     const summary = within(screen.getByRole('region', { name: 'Payment summary' }));
     expect(['Awaiting Payment', 'Paid', 'Partially Refunded', 'Refunded'].map((t) => summary.getByText(t).nextSibling?.textContent)).toEqual(['1', '1', '0', '0']);

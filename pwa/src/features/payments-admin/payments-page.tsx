@@ -30,7 +30,7 @@ import { paymentStatusLabel } from './payment-words.js';
 import { filterPayments, paymentCounts, type PaymentFilter } from './payments-list.js';
 
 const PAGE_SIZES = [25, 50, 100];
-/** On a phone the row keeps what finds and opens a booking; dates, total and method are in its dialog. */
+/** On a phone the row keeps the guest (with the reference), the payment state and the action; the rest is in the dialog. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
@@ -113,10 +113,10 @@ export function PaymentsPage() {
 
       <Card variant="outlined" component="section" aria-label="Bookings and their payments">
         <TableContainer>
-          <Table size="small" sx={{ minWidth: { xs: 0, sm: 720 }, '& td, & th': { px: 1 } }}>
+          <Table size="small" sx={{ minWidth: { xs: 0, sm: 720 }, '& td, & th': { px: { xs: 0.75, sm: 1 } } }}>
             <TableHead>
               <TableRow>
-                <TableCell>Reference</TableCell>
+                <TableCell sx={WIDE_ONLY}>Reference</TableCell>
                 <TableCell>Guest</TableCell>
                 <TableCell sx={WIDE_ONLY}>Dates</TableCell>
                 <TableCell sx={WIDE_ONLY}>Total</TableCell>
@@ -181,12 +181,15 @@ export function PaymentsPage() {
 function PaymentRow({ booking: b, onOpen }: { booking: DeskBooking; onOpen: () => void }) {
   return (
     <TableRow hover>
-      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{b.reference}</TableCell>
+      <TableCell sx={{ ...WIDE_ONLY, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{b.reference}</TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {b.guestName}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, fontFamily: 'monospace' }}>
+          {b.reference}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, overflowWrap: 'anywhere' }}>
           {b.guestEmail}
         </Typography>
       </TableCell>
