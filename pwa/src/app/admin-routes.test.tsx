@@ -151,7 +151,7 @@ describe('the admin route table', () => {
     expect(adminNavGroups('SuperAdmin').map((g) => [g.title, g.links.map((l) => l.label)])).toEqual([
       ['Overview', ['Dashboard', 'Front Desk', 'Calendar']],
       ['Operations', ['Bookings', 'Accommodations']],
-      ['Revenue Management', ['Rates', 'Events']],
+      ['Revenue Management', ['Rates', 'Events', 'Payments']],
       ['System', ['Settings', 'Sync']],
     ]);
     expect(adminNavGroups('Receptionist').map((g) => g.title)).toEqual(['Overview', 'Operations', 'System']);

@@ -5,6 +5,7 @@ import Cabin from '@mui/icons-material/Cabin';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Event from '@mui/icons-material/Event';
 import MenuBook from '@mui/icons-material/MenuBook';
+import Payments from '@mui/icons-material/Payments';
 import Sell from '@mui/icons-material/Sell';
 import RoomService from '@mui/icons-material/RoomService';
 import Settings from '@mui/icons-material/Settings';
@@ -90,6 +91,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     deniedMessage: "You don't have permission to access event management.",
     page: lazyPage(() => import('@/features/events/events-page.js'), (m) => m.EventsPage),
     nav: { label: 'Events', group: 'Revenue Management', icon: Event },
+  },
+  {
+    path: 'payments',
+    capability: 'managePayments',
+    deniedMessage: "You don't have permission to access payment management.",
+    page: lazyPage(() => import('@/features/payments-admin/payments-page.js'), (m) => m.PaymentsPage),
+    nav: { label: 'Payments', group: 'Revenue Management', icon: Payments },
   },
   {
     path: 'settings',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,10 +11,14 @@ import { BookingStatusChip } from '@/components/booking-status-chip.js';
 import { formatRand } from '@/lib/format.js';
 import { formatMonthDayYear } from '@/lib/dates-display.js';
 
-/** The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method, verified or pending. */
-export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+/**
+ * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,
+ * verified or pending. `children` are further sections a page adds for the role (the
+ * payments of SuperAdmin and Manager); the dialog widens for them.
+ */
+export function BookingDetailsDialog({ booking, onClose, children }: { booking: Booking | null; onClose: () => void; children?: ReactNode }) {
   return (
-    <Dialog open={booking !== null} onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open={booking !== null} onClose={onClose} fullWidth maxWidth={children ? 'sm' : 'xs'}>
       {booking && (
         <>
           <DialogTitle>Booking Details</DialogTitle>
@@ -47,6 +52,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
               Booking {booking.id.slice(0, 8)}
             </Typography>
+            {children}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>

@@ -40,6 +40,7 @@ describe('top navigation', () => {
       'Accommodations',
       'Rates',
       'Events',
+      'Payments',
       'Settings',
       'Sync',
     ]);
@@ -104,7 +105,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const links = await mainNavLinks();
-    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Settings', 'Sync']);
+    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Settings', 'Sync']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });

@@ -46,6 +46,7 @@ import { ApiError, NetworkError } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatRand } from '@/lib/format.js';
 import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
 import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
 import { useWindowedRows } from './windowed-rows.js';
@@ -263,7 +264,9 @@ export function BookingsPage() {
         </CardContent>
       </Card>
 
-      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)}>
+        {details && can(role, 'managePayments') ? <BookingPayments bookingId={details.id} /> : null}
+      </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
       <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { Role } from '@shared/roles.js';
+import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { formatRand } from '@/lib/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/index.js';
@@ -117,19 +118,7 @@ function PanelBody({ bookingId, role, onClose }: { bookingId: string; role: Role
         {unpaid && (
           <Box>
             <SectionTitle>Payment received at the desk</SectionTitle>
-            <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
-              {(['Cash', 'EFT', 'Card'] as const).map((method) => (
-                <Button
-                  key={method}
-                  variant="outlined"
-                  onClick={() => void actions.paymentReceived(booking, method)}
-                  aria-label={`Payment received: ${method}`}
-                  sx={{ minHeight: 48, minWidth: 96 }}
-                >
-                  {method}
-                </Button>
-              ))}
-            </Stack>
+            <PaymentReceivedButtons onReceived={(method) => void actions.paymentReceived(booking, method)} />
           </Box>
         )}
 

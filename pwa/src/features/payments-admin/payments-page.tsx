@@ -1,0 +1,211 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PAYMENT_STATUSES } from '@shared/domain/booking-status.js';
+import { FigureCard } from '@/components/figure-card.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { PageHeader } from '@/components/page-header.js';
+import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatRand } from '@/lib/format.js';
+import { useBookings, type DeskBooking } from '@/offline/index.js';
+import { BookingPayments, PaymentStatusBadge } from './booking-payments.js';
+import { paymentStatusLabel } from './payment-words.js';
+import { filterPayments, paymentCounts, type PaymentFilter } from './payments-list.js';
+
+const PAGE_SIZES = [25, 50, 100];
+/** On a phone the row keeps the guest (with the reference), the payment state and the action; the rest is in the dialog. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/**
+ * Payments (SuperAdmin, Manager): every booking's payment state from this device's store,
+ * EFT holds waiting for their money first, and one booking's ledger, refunds and "Payment
+ * received" in a dialog (the same section as the booking details). ?booking=<id> opens it.
+ */
+export function PaymentsPage() {
+  const all = useBookings({ includeChildren: false });
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState<PaymentFilter>('all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const openId = params.get('booking');
+
+  const rows = useMemo(() => (all ? filterPayments(all, filter, search) : []), [all, filter, search]);
+  const counts = useMemo(() => paymentCounts(all ?? []), [all]);
+
+  const header = <PageHeader title="Payments" subtitle="Payment history, refunds and payments received" />;
+  if (!all)
+    return (
+      <>
+        {header}
+        <LoadingState label="Loading..." />
+      </>
+    );
+
+  const open = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('booking', id);
+    else next.delete('booking');
+    setParams(next, { replace: true });
+  };
+  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const pageRows = rows.slice(shownPage * pageSize, shownPage * pageSize + pageSize);
+  const opened = openId ? all.find((b) => b.id === openId) : undefined;
+
+  return (
+    <>
+      {header}
+      <Grid container spacing={2} component="section" aria-label="Payment summary" sx={{ mb: 3 }}>
+        <FigureCard title="Awaiting Payment" value={String(counts.awaiting)} />
+        <FigureCard title="Paid" value={String(counts.paid)} />
+        <FigureCard title="Partially Refunded" value={String(counts.partiallyRefunded)} />
+        <FigureCard title="Refunded" value={String(counts.refunded)} />
+      </Grid>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label="Search"
+          placeholder="Guest name, email or reference"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: { sm: '1 1 260px' } }}
+        />
+        <TextField
+          select
+          label="Payment"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value as PaymentFilter);
+            setPage(0);
+          }}
+          sx={{ flex: { sm: '0 0 240px' } }}
+        >
+          <MenuItem value="all">All Payments</MenuItem>
+          <MenuItem value="awaiting">Awaiting Payment</MenuItem>
+          {PAYMENT_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      <Card variant="outlined" component="section" aria-label="Bookings and their payments">
+        <TableContainer>
+          <Table size="small" sx={{ minWidth: { xs: 0, sm: 720 }, '& td, & th': { px: { xs: 0.75, sm: 1 } } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={WIDE_ONLY}>Reference</TableCell>
+                <TableCell>Guest</TableCell>
+                <TableCell sx={WIDE_ONLY}>Dates</TableCell>
+                <TableCell sx={WIDE_ONLY}>Total</TableCell>
+                <TableCell sx={WIDE_ONLY}>Method</TableCell>
+                <TableCell>Payment</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pageRows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>
+                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                      No bookings found.
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {pageRows.map((b) => (
+                <PaymentRow key={b.id} booking={b} onOpen={() => open(b.id)} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={shownPage}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+
+      <Dialog open={opened !== undefined} onClose={() => open(null)} fullWidth maxWidth="sm">
+        {opened && (
+          <>
+            <DialogTitle>
+              {opened.guestName} · {opened.reference}
+            </DialogTitle>
+            <DialogContent>
+              <Typography color="text.secondary">
+                {formatMonthDay(opened.checkInDate)} – {formatMonthDayYear(opened.checkOutDate)} · {opened.unitName ?? 'Entire Lodge'} · Total{' '}
+                {formatRand(opened.totalAmount)}
+              </Typography>
+              <BookingPayments bookingId={opened.id} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => open(null)}>Close</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function PaymentRow({ booking: b, onOpen }: { booking: DeskBooking; onOpen: () => void }) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ ...WIDE_ONLY, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{b.reference}</TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {b.guestName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, fontFamily: 'monospace' }}>
+          {b.reference}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, overflowWrap: 'anywhere' }}>
+          {b.guestEmail}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+        {formatMonthDay(b.checkInDate)} – {formatMonthDayYear(b.checkOutDate)}
+      </TableCell>
+      <TableCell sx={WIDE_ONLY}>{formatRand(b.totalAmount)}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{b.paymentMethod ?? 'Not set'}</TableCell>
+      <TableCell>
+        <PaymentStatusBadge status={paymentStatusLabel(b.paymentStatus)} />
+      </TableCell>
+      <TableCell align="right">
+        <Button size="small" onClick={onOpen} aria-label={`Payments of ${b.reference}`} sx={{ minHeight: 44 }}>
+          Payments
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
