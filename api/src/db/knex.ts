@@ -22,6 +22,18 @@ pg.types.setTypeParser(OID.DATE, (v: string) => v);
 pg.types.setTypeParser(OID.NUMERIC, (v: string) => v);
 pg.types.setTypeParser(OID.INT8, (v: string) => Number(v));
 
+/**
+ * knex-pglite pins its pool to one connection and refuses pool options, so tarn keeps its
+ * 30 s limit on creating that connection, which is PGlite compiling PostgreSQL's WASM: on a
+ * busy two-core machine that can take longer, and every query behind it would fail with
+ * "operation timed out for an unknown reason". The pool defaults are the one seam left.
+ */
+class PgliteClient extends (ClientPgLite as unknown as { new (config: Knex.Config): { poolDefaults(): object } }) {
+  poolDefaults(): object {
+    return { ...super.poolDefaults(), createTimeoutMillis: 300_000 };
+  }
+}
+
 export type DbTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dir: string | null /* null = in memory */ };
@@ -57,7 +69,7 @@ export function knexConfig(target: DbTarget): Knex.Config {
   });
   return {
     ...common,
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: PgliteClient as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
     // PGlite is one connection, and its first use compiles PostgreSQL's WASM: on a busy
