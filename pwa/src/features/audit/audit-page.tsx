@@ -136,6 +136,8 @@ export function AuditPage() {
 
 function AuditCard({ entry, onShowRecord }: { entry: AuditEntry; onShowRecord: (e: AuditEntry) => void }) {
   const changes = auditChanges(entry.before, entry.after);
+  // A creation or a deletion has one side only: one value column, not an empty one.
+  const side = entry.before == null ? 'after' : entry.after == null ? 'before' : null;
   return (
     <Card variant="outlined" component="article" aria-label={`${actionLabel(entry.action)} by ${entry.actorUsername}`}>
       <CardContent>
@@ -168,17 +170,17 @@ function AuditCard({ entry, onShowRecord }: { entry: AuditEntry; onShowRecord: (
             <Table size="small" aria-label="Changes" sx={{ '& td, & th': { px: 1, verticalAlign: 'top' } }}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: '28%' }}>Field</TableCell>
-                  <TableCell sx={{ width: '36%' }}>Before</TableCell>
-                  <TableCell sx={{ width: '36%' }}>After</TableCell>
+                  <TableCell sx={{ width: side ? '40%' : '28%' }}>Field</TableCell>
+                  {side !== 'after' && <TableCell sx={{ width: side ? '60%' : '36%' }}>{side ? 'Value' : 'Before'}</TableCell>}
+                  {side !== 'before' && <TableCell sx={{ width: side ? '60%' : '36%' }}>{side ? 'Value' : 'After'}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {changes.map((c) => (
                   <TableRow key={c.field}>
                     <TableCell sx={{ fontWeight: 600 }}>{c.field}</TableCell>
-                    <TableCell sx={{ color: '#991b1b', wordBreak: 'break-word' }}>{c.before}</TableCell>
-                    <TableCell sx={{ color: '#166534', wordBreak: 'break-word' }}>{c.after}</TableCell>
+                    {side !== 'after' && <TableCell sx={{ color: '#991b1b', wordBreak: 'break-word' }}>{c.before}</TableCell>}
+                    {side !== 'before' && <TableCell sx={{ color: '#166534', wordBreak: 'break-word' }}>{c.after}</TableCell>}
                   </TableRow>
                 ))}
               </TableBody>

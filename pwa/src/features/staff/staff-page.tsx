@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,6 +22,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { CreateStaffRequest, ResetPasswordRequest, type StaffMember } from '@shared/contracts/staff.js';
 import { STAFF_ROLES, type Role } from '@shared/roles.js';
@@ -39,6 +43,8 @@ export function StaffPage() {
   const staff = useStaff();
   const online = useOnline();
   const { user } = useAuth();
+  // A phone gets one card per person: a six-column table would hide the role and actions off-screen.
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffMember | null>(null);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
@@ -59,6 +65,12 @@ export function StaffPage() {
         <LoadingState label="Loading staff..." />
       ) : staff.error ? (
         <LoadProblem error={staff.error} what="Staff Accounts" onRetry={() => void staff.refetch()} />
+      ) : phone ? (
+        <Stack spacing={2} component="section" aria-label="Staff">
+          {staff.data.map((member) => (
+            <StaffRow key={member.id} card member={member} isMe={member.id === user?.id} online={online} onReset={setResetting} onDeactivate={setDeactivating} />
+          ))}
+        </Stack>
       ) : (
         <Card variant="outlined" component="section" aria-label="Staff">
           <TableContainer>
@@ -77,6 +89,7 @@ export function StaffPage() {
                 {staff.data.map((member) => (
                   <StaffRow
                     key={member.id}
+                    card={false}
                     member={member}
                     isMe={member.id === user?.id}
                     online={online}
@@ -119,72 +132,105 @@ function StaffRow({
   member,
   isMe,
   online,
+  card,
   onReset,
   onDeactivate,
 }: {
   member: StaffMember;
   isMe: boolean;
   online: boolean;
+  card: boolean;
   onReset: (m: StaffMember) => void;
   onDeactivate: (m: StaffMember) => void;
 }) {
   const update = useUpdateStaff('Failed to update staff member');
   const name = `${member.firstName} ${member.lastName}`;
+  const who = (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {name}
+        {isMe && ' (you)'}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        {member.email}
+      </Typography>
+    </>
+  );
+  const role = (
+    <TextField
+      select
+      size="small"
+      value={member.role}
+      disabled={!online || update.isPending}
+      onChange={(e) => update.mutate({ member, change: { role: e.target.value as Role } })}
+      slotProps={{ htmlInput: { 'aria-label': `Role of ${name}` } }}
+      sx={{ minWidth: 150 }}
+    >
+      {STAFF_ROLES.map((r) => (
+        <MenuItem key={r} value={r}>
+          {r}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const status = (
+    <Chip
+      size="small"
+      label={member.isActive ? 'Active' : 'Inactive'}
+      sx={{ fontWeight: 600, bgcolor: member.isActive ? '#dcfce7' : '#f3f4f6', color: member.isActive ? '#14532d' : '#374151' }}
+    />
+  );
+  const actions = (
+    <>
+      <Button size="small" onClick={() => onReset(member)} disabled={!online} aria-label={`Reset password of ${name}`} sx={{ minHeight: 40 }}>
+        Reset Password
+      </Button>
+      {member.isActive ? (
+        <Button size="small" color="error" onClick={() => onDeactivate(member)} disabled={!online} aria-label={`Deactivate ${name}`} sx={{ minHeight: 40 }}>
+          Deactivate
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          onClick={() => update.mutate({ member, change: { isActive: true } })}
+          disabled={!online || update.isPending}
+          aria-label={`Activate ${name}`}
+          sx={{ minHeight: 40 }}
+        >
+          Activate
+        </Button>
+      )}
+    </>
+  );
+
+  if (card)
+    return (
+      <Card variant="outlined" component="article" aria-label={name}>
+        <CardContent sx={{ pb: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+            <div>{who}</div>
+            {status}
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 1.5 }}>
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {member.username}
+            </Box>{' '}
+            · last login {when(member.lastLoginAt)}
+          </Typography>
+          {role}
+        </CardContent>
+        <CardActions sx={{ justifyContent: 'flex-end' }}>{actions}</CardActions>
+      </Card>
+    );
   return (
     <TableRow hover>
-      <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {name}
-          {isMe && ' (you)'}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {member.email}
-        </Typography>
-      </TableCell>
+      <TableCell>{who}</TableCell>
       <TableCell sx={{ fontFamily: 'monospace' }}>{member.username}</TableCell>
-      <TableCell>
-        <TextField
-          select
-          size="small"
-          value={member.role}
-          disabled={!online || update.isPending}
-          onChange={(e) => update.mutate({ member, change: { role: e.target.value as Role } })}
-          slotProps={{ htmlInput: { 'aria-label': `Role of ${name}` } }}
-          sx={{ minWidth: 150 }}
-        >
-          {STAFF_ROLES.map((r) => (
-            <MenuItem key={r} value={r}>
-              {r}
-            </MenuItem>
-          ))}
-        </TextField>
-      </TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          label={member.isActive ? 'Active' : 'Inactive'}
-          sx={{ fontWeight: 600, bgcolor: member.isActive ? '#dcfce7' : '#f3f4f6', color: member.isActive ? '#14532d' : '#374151' }}
-        />
-      </TableCell>
+      <TableCell>{role}</TableCell>
+      <TableCell>{status}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(member.lastLoginAt)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Button size="small" onClick={() => onReset(member)} disabled={!online} aria-label={`Reset password of ${name}`}>
-          Reset Password
-        </Button>
-        {member.isActive ? (
-          <Button size="small" color="error" onClick={() => onDeactivate(member)} disabled={!online} aria-label={`Deactivate ${name}`}>
-            Deactivate
-          </Button>
-        ) : (
-          <Button
-            size="small"
-            onClick={() => update.mutate({ member, change: { isActive: true } })}
-            disabled={!online || update.isPending}
-            aria-label={`Activate ${name}`}
-          >
-            Activate
-          </Button>
-        )}
+        {actions}
       </TableCell>
     </TableRow>
   );
