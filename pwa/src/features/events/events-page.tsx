@@ -54,7 +54,8 @@ export function EventsPage() {
   return (
     <>
       <PageHeader title="Event Management" subtitle="Manage lodge events and ticket types" actions={addButton} />
-      <OfflineNotice what="Event Management" />
+      {/* Once loaded: a failed load says the same thing itself. */}
+      {events.data && <OfflineNotice what="Event Management" />}
       {events.isPending && events.fetchStatus !== 'idle' ? (
         <Grid container spacing={3} aria-label="Loading events">
           {Array.from({ length: SKELETONS }, (_, i) => (

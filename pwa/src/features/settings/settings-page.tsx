@@ -76,7 +76,8 @@ export function SettingsPage() {
           )
         }
       />
-      <OfflineNotice what="Lodge Settings" />
+      {/* Once loaded: a failed load says the same thing itself. */}
+      {data && <OfflineNotice what="Lodge Settings" />}
       {settings.isPending ? (
         <LoadingState label="Loading settings..." />
       ) : settings.error ? (

@@ -60,7 +60,8 @@ export function StaffPage() {
           </Button>
         }
       />
-      <OfflineNotice what="Staff Accounts" />
+      {/* Once loaded: a failed load says the same thing itself. */}
+      {staff.data && <OfflineNotice what="Staff Accounts" />}
       {staff.isPending ? (
         <LoadingState label="Loading staff..." />
       ) : staff.error ? (
@@ -113,8 +114,9 @@ function useUpdateStaff(fallback: string, onDone?: () => void) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ member, change }: { member: StaffMember; change: { role?: Role; isActive?: boolean } }) =>
-      updateStaff(member.id, { ...change, version: member.version }),
+    // No version: every login bumps the account's row, so a version read a minute ago would
+    // refuse most role changes; "make them a Manager" means the same whatever changed since.
+    mutationFn: ({ member, change }: { member: StaffMember; change: { role?: Role; isActive?: boolean } }) => updateStaff(member.id, change),
     onSuccess: async () => {
       toast({ title: 'Staff member updated successfully!', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
@@ -151,7 +153,7 @@ function StaffRow({
         {name}
         {isMe && ' (you)'}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {member.email}
       </Typography>
     </>
@@ -181,7 +183,7 @@ function StaffRow({
     />
   );
   const actions = (
-    <>
+    <Stack direction={card ? 'row' : 'column'} spacing={card ? 1 : 0} sx={{ alignItems: 'flex-end' }}>
       <Button size="small" onClick={() => onReset(member)} disabled={!online} aria-label={`Reset password of ${name}`} sx={{ minHeight: 40 }}>
         Reset Password
       </Button>
@@ -200,7 +202,7 @@ function StaffRow({
           Activate
         </Button>
       )}
-    </>
+    </Stack>
   );
 
   if (card)
@@ -224,12 +226,12 @@ function StaffRow({
     );
   return (
     <TableRow hover>
-      <TableCell>{who}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{member.username}</TableCell>
+      <TableCell sx={{ minWidth: 200 }}>{who}</TableCell>
+      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{member.username}</TableCell>
       <TableCell>{role}</TableCell>
       <TableCell>{status}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(member.lastLoginAt)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell align="right">
         {actions}
       </TableCell>
     </TableRow>
