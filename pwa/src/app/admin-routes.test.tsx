@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
@@ -18,16 +19,18 @@ describe('back-office pages', () => {
   });
 
   it.each([
-    ['/admin/rates', "You don't have permission to access rate management."],
-    ['/admin/events', "You don't have permission to access event management."],
-  ])('refuses %s to a receptionist', async (path, message) => {
-    server.use(signedInAs(users.receptionist));
+    ['/admin/rates', "You don't have permission to access rate management.", users.receptionist],
+    ['/admin/events', "You don't have permission to access event management.", users.receptionist],
+    ['/admin/audit', "You don't have permission to access the audit log.", users.receptionist],
+    ['/admin/staff', "You don't have permission to access staff accounts.", users.manager],
+  ])('refuses %s to a role without it', async (path, message, user) => {
+    server.use(signedInAs(user));
     renderApp(path);
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('shows a manager the settings page with its title', async () => {
-    server.use(signedInAs(users.manager));
+    server.use(signedInAs(users.manager), http.get('/api/admin/settings', () => HttpResponse.error()));
     renderApp('/admin/settings');
     expect(await screen.findByRole('heading', { name: 'Lodge Settings' })).toBeInTheDocument();
     expect(screen.getByText('Configure payment gateway, banking, and operational settings')).toBeInTheDocument();
@@ -152,8 +155,9 @@ describe('the admin route table', () => {
       ['Overview', ['Dashboard', 'Front Desk', 'Calendar']],
       ['Operations', ['Bookings', 'Accommodations']],
       ['Revenue Management', ['Rates', 'Events', 'Payments']],
-      ['System', ['Settings', 'Sync']],
+      ['System', ['Settings', 'Staff', 'Audit Log', 'Sync']],
     ]);
+    expect(adminNavGroups('Manager').find((g) => g.title === 'System')?.links.map((l) => l.label)).toEqual(['Settings', 'Audit Log', 'Sync']);
     expect(adminNavGroups('Receptionist').map((g) => g.title)).toEqual(['Overview', 'Operations', 'System']);
     expect(adminNavGroups(null)).toEqual([]);
   });

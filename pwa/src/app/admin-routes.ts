@@ -4,8 +4,10 @@ import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Cabin from '@mui/icons-material/Cabin';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Event from '@mui/icons-material/Event';
+import History from '@mui/icons-material/History';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
+import People from '@mui/icons-material/People';
 import Sell from '@mui/icons-material/Sell';
 import RoomService from '@mui/icons-material/RoomService';
 import Settings from '@mui/icons-material/Settings';
@@ -105,6 +107,20 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     deniedMessage: "You don't have permission to access settings.",
     page: lazyPage(() => import('@/features/settings/settings-page.js'), (m) => m.SettingsPage),
     nav: { label: 'Settings', group: 'System', icon: Settings },
+  },
+  {
+    path: 'staff',
+    capability: 'manageStaff',
+    deniedMessage: "You don't have permission to access staff accounts.",
+    page: lazyPage(() => import('@/features/staff/staff-page.js'), (m) => m.StaffPage),
+    nav: { label: 'Staff', group: 'System', icon: People },
+  },
+  {
+    path: 'audit',
+    capability: 'viewAudit',
+    deniedMessage: "You don't have permission to access the audit log.",
+    page: lazyPage(() => import('@/features/audit/audit-page.js'), (m) => m.AuditPage),
+    nav: { label: 'Audit Log', group: 'System', icon: History },
   },
   {
     path: 'sync',

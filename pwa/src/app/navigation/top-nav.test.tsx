@@ -24,10 +24,10 @@ describe('top navigation', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it.each<[string, User]>([
-    ['SuperAdmin', users.superAdmin],
-    ['Manager', users.manager],
-  ])('shows %s the Rates, Events and Settings links', async (_role, user) => {
+  it.each<[string, User, string[]]>([
+    ['SuperAdmin', users.superAdmin, ['Staff', 'Audit Log']],
+    ['Manager', users.manager, ['Audit Log']],
+  ])('shows %s the Rates, Events and Settings links', async (_role, user, system) => {
     server.use(signedInAs(user));
     renderApp('/accommodations');
     await screen.findByText(`${user.firstName} ${user.lastName}`);
@@ -42,6 +42,7 @@ describe('top navigation', () => {
       'Events',
       'Payments',
       'Settings',
+      ...system,
       'Sync',
     ]);
     expect(screen.getByText(user.role!)).toBeInTheDocument();
@@ -105,7 +106,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const links = await mainNavLinks();
-    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Settings', 'Sync']);
+    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Settings', 'Audit Log', 'Sync']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,402 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PhotoLibrary from '@mui/icons-material/PhotoLibrary';
+import Save from '@mui/icons-material/Save';
+import { SECRET_MASK, type AdminSettings } from '@shared/contracts/settings.js';
 import { PageHeader } from '@/components/page-header.js';
-import { UpcomingNotice } from '@/components/upcoming-notice.js';
+import { LoadingState } from '@/components/loading-state.js';
+import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { NetworkError, serverMessage } from '@/lib/api.js';
+import { useZodForm } from '@/lib/use-zod-form.js';
+import { useOnline } from '@/offline/index.js';
+import {
+  SETTINGS_KEYS_TO_REFRESH,
+  heroPreviewUrl,
+  removeHeroImage,
+  testPaystackConnection,
+  updateAdminSettings,
+  uploadHeroImage,
+  useAdminSettings,
+} from './api/admin-settings.js';
+import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, type SettingsFormValues } from './settings-form.js';
 
+type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance';
+const FORM_ID = 'lodge-settings-form';
+
+/** Lodge Settings (back-office.md 'Lodge Settings'): online only, a view mode and an edit mode. */
 export function SettingsPage() {
+  const settings = useAdminSettings();
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<SettingsTab>('payments');
+  const online = useOnline();
+  const data = settings.data;
+
   return (
     <>
-      <PageHeader title="Lodge Settings" subtitle="Configure payment gateway, banking, and operational settings" />
-      <UpcomingNotice>Payment gateway, banking details, general settings and the site's appearance will be edited here.</UpcomingNotice>
+      <PageHeader
+        title="Lodge Settings"
+        subtitle="Configure payment gateway, banking, and operational settings"
+        actions={
+          data && (
+            <>
+              <Button
+                variant={editing ? 'outlined' : 'contained'}
+                startIcon={editing ? <Close /> : <EditOutlined />}
+                onClick={() => setEditing((e) => !e)}
+                disabled={!editing && !online}
+                sx={{ minHeight: 44 }}
+              >
+                {editing ? 'Cancel Edit' : 'Edit Settings'}
+              </Button>
+              {editing && <SaveButton />}
+            </>
+          )
+        }
+      />
+      {/* Once loaded: a failed load says the same thing itself. */}
+      {data && <OfflineNotice what="Lodge Settings" />}
+      {settings.isPending ? (
+        <LoadingState label="Loading settings..." />
+      ) : settings.error ? (
+        <LoadProblem error={settings.error} what="Lodge Settings" onRetry={() => void settings.refetch()} />
+      ) : (
+        data && (
+          <>
+            <Tabs
+              value={tab}
+              onChange={(_, v: SettingsTab) => setTab(v)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label="Settings sections"
+              sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Tab value="payments" label="Payment Gateway" />
+              <Tab value="banking" label="Banking Details" />
+              <Tab value="general" label="General Settings" />
+              <Tab value="appearance" label="Site Appearance" />
+            </Tabs>
+            {/* A new key remounts the form: Cancel Edit, or a save, starts again from what is stored. */}
+            <SettingsEditor key={`${editing}-${data.version}`} settings={data} editing={editing} tab={tab} onTab={setTab} onSaved={() => setEditing(false)} />
+            {tab === 'appearance' && <SiteAppearance settings={data} />}
+          </>
+        )
+      )}
     </>
+  );
+}
+
+function SaveButton() {
+  const online = useOnline();
+  return (
+    <Button type="submit" form={FORM_ID} variant="contained" startIcon={<Save />} disabled={!online} sx={{ minHeight: 44 }}>
+      Save Settings
+    </Button>
+  );
+}
+
+/** Which tab shows a field: a refused save opens the tab of its first problem. */
+const FIELD_TAB: Record<keyof SettingsFormValues, SettingsTab> = {
+  paystackPublicKey: 'payments',
+  paystackSecretKey: 'payments',
+  cardPaymentDiscount: 'payments',
+  eftHoldDurationHours: 'payments',
+  bankName: 'banking',
+  accountHolder: 'banking',
+  accountNumber: 'banking',
+  branchCode: 'banking',
+  weatherApiKey: 'general',
+  mapEmbedCode: 'general',
+};
+
+function SettingsEditor({
+  settings,
+  editing,
+  tab,
+  onTab,
+  onSaved,
+}: {
+  settings: AdminSettings;
+  editing: boolean;
+  tab: SettingsTab;
+  onTab: (tab: SettingsTab) => void;
+  onSaved: () => void;
+}) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const form = useZodForm(SettingsForm, settingsFormValues(settings));
+  const firstProblem = (Object.keys(form.errors) as (keyof SettingsFormValues)[])[0];
+  useEffect(() => {
+    if (firstProblem) onTab(FIELD_TAB[firstProblem]);
+    // Only when a new problem appears, not on every tab change.
+  }, [firstProblem]);
+  const [switches, setSwitches] = useState({ allowCardPayments: settings.allowCardPayments, allowEFTPayments: settings.allowEFTPayments });
+  const save = useMutation({
+    mutationFn: updateAdminSettings,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
+      await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
+      onSaved();
+    },
+    onError: (err) => toast({ title: 'Update Failed', description: changeErrorText(err, 'Failed to update settings'), variant: 'destructive' }),
+  });
+  const disabled = !editing || save.isPending;
+  const field = (name: Parameters<typeof form.field>[0]) => ({ ...form.field(name), disabled, fullWidth: true });
+
+  return (
+    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate(settingsRequestOf(values, switches, settings)))}>
+      {tab === 'payments' && (
+        <Section title="Payment Gateway" subtitle="Paystack card payments and EFT">
+          <PaystackStatus settings={settings} />
+          {settings.showKeysWarning && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Use test keys (pk_test_ and sk_test_) in development and live keys (pk_live_ and sk_live_) only in production.
+            </Alert>
+          )}
+          <Grid container columnSpacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Paystack Public Key" {...field('paystackPublicKey')} placeholder="pk_test_..." autoComplete="off" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SecretField label="Paystack Secret Key" placeholder="sk_test_..." field={field('paystackSecretKey')} />
+            </Grid>
+          </Grid>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <FormControlLabel
+              control={<Switch checked={switches.allowCardPayments} onChange={(e) => setSwitches((s) => ({ ...s, allowCardPayments: e.target.checked }))} disabled={disabled} />}
+              label="Card Payments"
+            />
+            <FormControlLabel
+              control={<Switch checked={switches.allowEFTPayments} onChange={(e) => setSwitches((s) => ({ ...s, allowEFTPayments: e.target.checked }))} disabled={disabled} />}
+              label="EFT Payments"
+            />
+          </Stack>
+          <Grid container columnSpacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Card Payment Discount (%)" type="number" {...field('cardPaymentDiscount')} slotProps={{ htmlInput: { min: 0, max: 100, step: 0.01 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="EFT Hold Duration (hours)" type="number" {...field('eftHoldDurationHours')} slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }} />
+            </Grid>
+          </Grid>
+        </Section>
+      )}
+      {tab === 'banking' && (
+        <Section title="Banking Details" subtitle="Used for EFT payments and the guest's payment reference">
+          <Grid container columnSpacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Bank Name" {...field('bankName')} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Account Holder" {...field('accountHolder')} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Account Number" {...field('accountNumber')} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Branch Code" {...field('branchCode')} />
+            </Grid>
+          </Grid>
+        </Section>
+      )}
+      {tab === 'general' && (
+        <Section title="General Settings" subtitle="Weather and map on the public site">
+          <SecretField label="Weather API Key (optional)" placeholder="OpenWeatherMap key" field={field('weatherApiKey')} />
+          <TextField label="Map Embed Code (optional)" {...field('mapEmbedCode')} multiline minRows={4} />
+        </Section>
+      )}
+    </Box>
+  );
+}
+
+/** A key shown only in its masked form; typing replaces it, emptying it clears it on save. */
+function SecretField({ label, placeholder, field }: { label: string; placeholder: string; field: ReturnType<ReturnType<typeof useZodForm>['field']> & { disabled: boolean; fullWidth: boolean } }) {
+  const masked = String(field.value).includes(SECRET_MASK);
+  return <TextField label={label} placeholder={placeholder} type={masked ? 'text' : 'password'} autoComplete="off" {...field} />;
+}
+
+function PaystackStatus({ settings }: { settings: AdminSettings }) {
+  const { toast } = useToast();
+  const online = useOnline();
+  const test = useMutation({
+    mutationFn: testPaystackConnection,
+    onSuccess: (answer) =>
+      answer.ok
+        ? toast({ title: 'Connection Test', description: answer.message || 'Paystack connection test successful!', variant: 'success' })
+        : toast({ title: 'Connection Failed', description: answer.message || 'Failed to connect to Paystack', variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Connection Failed', description: err instanceof NetworkError ? changeErrorText(err, '') : (serverMessage(err) ?? 'Failed to connect to Paystack'), variant: 'destructive' }),
+  });
+  const configured = settings.paystackSecretKeySet;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: configured ? '#15803d' : '#b91c1c' }} />
+        <Typography sx={{ color: configured ? '#166534' : '#991b1b', fontWeight: 600 }}>{configured ? 'Connected and configured' : 'Not configured'}</Typography>
+      </Stack>
+      <Button variant="outlined" onClick={() => test.mutate()} disabled={!configured || test.isPending || !online} sx={{ minHeight: 44 }}>
+        {test.isPending ? 'Testing...' : 'Test Connection'}
+      </Button>
+    </Stack>
+  );
+}
+
+function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {subtitle}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The landing page's hero picture: upload one (checked here, and by content on the server) or remove it. */
+function SiteAppearance({ settings }: { settings: AdminSettings }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const refresh = async (saved: AdminSettings) => {
+    queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
+    await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+  const upload = useMutation({
+    mutationFn: uploadHeroImage,
+    onSuccess: async (saved) => {
+      setFile(null);
+      toast({ title: 'Upload Successful', description: 'Background image has been updated successfully!', variant: 'success' });
+      await refresh(saved);
+    },
+    onError: (err) => toast({ title: 'Upload Failed', description: changeErrorText(err, 'Failed to upload background image'), variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: removeHeroImage,
+    onSuccess: async (saved) => {
+      setConfirmRemove(false);
+      toast({ title: 'Image Removed', description: 'Background image has been removed successfully!', variant: 'success' });
+      await refresh(saved);
+    },
+    onError: (err) => toast({ title: 'Removal Failed', description: changeErrorText(err, 'Failed to remove background image'), variant: 'destructive' }),
+  });
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = heroFileProblem(chosen);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    setFile(chosen);
+  };
+
+  return (
+    <Section title="Site Appearance" subtitle="The landing page's hero background">
+      {settings.heroBackgroundImage ? (
+        <Box sx={{ position: 'relative', mb: 2, borderRadius: 1, overflow: 'hidden', '&:hover .remove-hero, &:focus-within .remove-hero': { opacity: 1 } }}>
+          <Box component="img" src={heroPreviewUrl(settings.heroBackgroundImage)} alt="Current hero background" sx={{ width: '100%', maxHeight: 280, objectFit: 'cover', display: 'block' }} />
+          <Button
+            className="remove-hero"
+            variant="contained"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={() => setConfirmRemove(true)}
+            disabled={!online || remove.isPending}
+            sx={{ position: 'absolute', top: 8, right: 8, opacity: { xs: 1, md: 0 }, transition: 'opacity 150ms' }}
+          >
+            Remove
+          </Button>
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          No custom background image: the landing page shows the lodge's own picture.
+        </Typography>
+      )}
+      {preview && (
+        <Box sx={{ position: 'relative', mb: 2, borderRadius: 1, overflow: 'hidden', outline: '2px dashed', outlineColor: 'primary.main' }}>
+          <Box component="img" src={preview} alt="Chosen picture preview" sx={{ width: '100%', maxHeight: 280, objectFit: 'cover', display: 'block' }} />
+          <IconButton aria-label="Clear chosen picture" onClick={() => setFile(null)} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}>
+            <Close />
+          </IconButton>
+        </Box>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Button component="label" variant="outlined" startIcon={<PhotoLibrary />} disabled={!online || upload.isPending} sx={{ minHeight: 44 }}>
+          Choose Image
+          <input
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-label="Choose Image"
+            onChange={(e) => {
+              choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+        {file && (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {file.name}
+          </Typography>
+        )}
+        <Button variant="contained" onClick={() => file && upload.mutate(file)} disabled={!file || !online || upload.isPending} sx={{ minHeight: 44 }}>
+          {upload.isPending ? 'Uploading...' : 'Upload'}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        JPG, PNG or WebP, max 10MB. Recommended 2000x1200px or larger, landscape.
+      </Typography>
+      <Dialog open={confirmRemove} onClose={() => setConfirmRemove(false)} maxWidth="xs" fullWidth aria-labelledby="remove-hero-title">
+        <DialogTitle id="remove-hero-title">Remove Background Image</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Are you sure you want to remove the custom background image?</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmRemove(false)}>Cancel</Button>
+          <Button color="error" variant="contained" onClick={() => remove.mutate()} disabled={remove.isPending || !online}>
+            Remove
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
   );
 }

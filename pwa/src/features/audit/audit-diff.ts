@@ -1,0 +1,66 @@
+/** One changed field of an audit entry: what it was and what it became ('—' for nothing). */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+// Bookkeeping every write touches: listing it would bury the change people look for.
+const NOISE = new Set(['version', 'updatedAt', 'updated_at']);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.length ? value.join(', ') : '—';
+  return JSON.stringify(value);
+}
+
+/** 'paystackSecretKeyMasked' -> 'Paystack secret key masked'; 'check_in_date' -> 'Check in date'. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  const label = words.replace(/\beft\b/g, 'EFT').replace(/\bid\b/g, 'ID').replace(/\bapi\b/g, 'API');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * The readable diff of an audit entry: for an update the fields whose value changed; for a
+ * creation (no before) or a deletion (no after) every field of the record, on its side.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  if (!isRecord(before) && !isRecord(after)) {
+    if (before == null && after == null) return [];
+    return [{ field: 'Value', before: displayValue(before), after: displayValue(after) }];
+  }
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !NOISE.has(f));
+  const bothSides = isRecord(before) && isRecord(after);
+  return fields
+    .filter((f) => !bothSides || JSON.stringify(b[f]) !== JSON.stringify(a[f]))
+    .map((f) => ({ field: fieldLabel(f), before: displayValue(b[f]), after: displayValue(a[f]) }));
+}
+
+/** 'settings.update' -> 'Settings update'; 'staff.reset_password' -> 'Staff reset password'. */
+export const actionLabel = (action: string) => fieldLabel(action.replace(/\./g, ' '));
+
+/** The record kinds the log names, for the filter. */
+export const AUDIT_ENTITY_TYPES = [
+  ['accommodation_type', 'Accommodation type'],
+  ['unit', 'Unit'],
+  ['booking', 'Booking'],
+  ['rate_override', 'Rate override'],
+  ['promo_code', 'Promo code'],
+  ['event', 'Event'],
+  ['ticket_type', 'Ticket type'],
+  ['settings', 'Settings'],
+  ['user', 'Staff account'],
+] as const;

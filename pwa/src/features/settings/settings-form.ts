@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { SECRET_MASK, SETTINGS_MESSAGES, type AdminSettings, type UpdateSettingsRequestInput } from '@shared/contracts/settings.js';
+
+/** back-office.md section 9. */
+export const DEFAULT_EFT_HOLD_HOURS = 48;
+export const MAX_HERO_BYTES = 10 * 1024 * 1024;
+export const HERO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
+
+const DISCOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** The text fields of the Lodge Settings form as typed, checked with the contract's messages. */
+export const SettingsForm = z.object({
+  paystackPublicKey: z
+    .string()
+    .trim()
+    .refine((v) => !v || v.startsWith('pk_'), SETTINGS_MESSAGES.publicKey),
+  paystackSecretKey: z
+    .string()
+    .trim()
+    .refine((v) => !v || v.includes(SECRET_MASK) || v.startsWith('sk_'), SETTINGS_MESSAGES.secretKey),
+  cardPaymentDiscount: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (DISCOUNT.test(v) && Number(v) <= 100), SETTINGS_MESSAGES.cardDiscount),
+  // Not a number at all falls back to 48 on save (section 5); a number must be in range.
+  eftHoldDurationHours: z
+    .string()
+    .trim()
+    .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || (Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 168), SETTINGS_MESSAGES.eftHold),
+  bankName: z.string().max(200, 'Must be at most 200 characters'),
+  accountHolder: z.string().max(200, 'Must be at most 200 characters'),
+  accountNumber: z.string().max(50, 'Must be at most 50 characters'),
+  branchCode: z.string().max(50, 'Must be at most 50 characters'),
+  weatherApiKey: z.string().max(500, 'Must be at most 500 characters'),
+  mapEmbedCode: z.string().max(10000, 'Must be at most 10000 characters'),
+});
+export type SettingsFormValues = z.input<typeof SettingsForm>;
+
+/** The form as the stored settings fill it: secrets as their masked form, never the key. */
+export function settingsFormValues(s: AdminSettings): SettingsFormValues {
+  return {
+    paystackPublicKey: s.paystackPublicKey ?? '',
+    paystackSecretKey: s.paystackSecretKeyMasked ?? '',
+    cardPaymentDiscount: s.cardPaymentDiscount,
+    eftHoldDurationHours: String(s.eftHoldDurationHours),
+    bankName: s.bankName ?? '',
+    accountHolder: s.accountHolder ?? '',
+    accountNumber: s.accountNumber ?? '',
+    branchCode: s.branchCode ?? '',
+    weatherApiKey: s.weatherApiKeyMasked ?? '',
+    mapEmbedCode: s.mapEmbedCode ?? '',
+  };
+}
+
+/**
+ * The PUT body. A secret still showing its masked form is left out, so the API keeps the
+ * stored key; emptied, it is sent as '' and cleared.
+ */
+export function settingsRequestOf(
+  values: z.output<typeof SettingsForm>,
+  switches: { allowCardPayments: boolean; allowEFTPayments: boolean },
+  stored: AdminSettings,
+): UpdateSettingsRequestInput {
+  const hold = /^\d+$/.test(values.eftHoldDurationHours) ? Number(values.eftHoldDurationHours) : DEFAULT_EFT_HOLD_HOURS;
+  // Untouched (still the masked form, or still empty when none is set): left out.
+  const secret = (typed: string, masked: string | null) => (typed === (masked ?? '') ? undefined : typed);
+  const body: UpdateSettingsRequestInput = {
+    paystackPublicKey: values.paystackPublicKey,
+    allowCardPayments: switches.allowCardPayments,
+    allowEFTPayments: switches.allowEFTPayments,
+    cardPaymentDiscount: values.cardPaymentDiscount === '' ? '0' : values.cardPaymentDiscount,
+    eftHoldDurationHours: hold,
+    bankName: values.bankName,
+    accountHolder: values.accountHolder,
+    accountNumber: values.accountNumber,
+    branchCode: values.branchCode,
+    mapEmbedCode: values.mapEmbedCode,
+    version: stored.version,
+  };
+  const paystackSecretKey = secret(values.paystackSecretKey, stored.paystackSecretKeyMasked);
+  if (paystackSecretKey !== undefined) body.paystackSecretKey = paystackSecretKey;
+  const weatherApiKey = secret(values.weatherApiKey, stored.weatherApiKeyMasked);
+  if (weatherApiKey !== undefined) body.weatherApiKey = weatherApiKey;
+  return body;
+}
+
+/** The spec's checks of a chosen hero picture, in its words; null when the file may be uploaded. */
+export function heroFileProblem(file: Pick<File, 'size' | 'type'>): { title: string; description: string } | null {
+  if (file.size > MAX_HERO_BYTES) return { title: 'File Too Large', description: 'Please select an image smaller than 10MB' };
+  if (!HERO_TYPES.includes(file.type.toLowerCase())) return { title: SETTINGS_MESSAGES.invalidFileType, description: SETTINGS_MESSAGES.invalidFileTypeDetail };
+  return null;
+}

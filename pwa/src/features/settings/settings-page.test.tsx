@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AdminSettings } from '@shared/contracts/settings.js';
+import { users } from '@/test/fixtures.js';
+import { server } from '@/test/server.js';
+import { renderStaffPage } from '@/test/render-staff-page.js';
+import { SettingsPage } from './settings-page.js';
+
+const stored = (over: Partial<AdminSettings> = {}) =>
+  AdminSettings.parse({
+    bankName: 'First National Bank',
+    accountNumber: '62841057723',
+    branchCode: '250655',
+    accountHolder: 'Lodge (Pty) Ltd',
+    paystackPublicKey: 'pk_test_abc',
+    paystackSecretKeySet: true,
+    paystackSecretKeyMasked: 'sk_test_••••1234',
+    allowEFTPayments: true,
+    allowCardPayments: true,
+    cardPaymentDiscount: '5.00',
+    eftHoldDurationHours: 48,
+    weatherApiKeySet: false,
+    weatherApiKeyMasked: null,
+    mapEmbedCode: null,
+    heroBackgroundImage: null,
+    showKeysWarning: false,
+    version: 3,
+    ...over,
+  });
+
+const WARNING = 'Use test keys (pk_test_ and sk_test_) in development and live keys (pk_live_ and sk_live_) only in production.';
+
+describe('lodge settings', () => {
+  it('shows a manager the gateway status and no keys warning, read-only until Edit Settings', async () => {
+    server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored())));
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    expect(await screen.findByText('Connected and configured')).toBeInTheDocument();
+    expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Paystack Secret Key')).toHaveValue('sk_test_••••1234');
+    expect(screen.getByLabelText('Paystack Public Key')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    expect(screen.getByLabelText('Paystack Public Key')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel Edit' }));
+    expect(screen.getByLabelText('Paystack Public Key')).toBeDisabled();
+  });
+
+  it('shows a superadmin the keys warning, and Not configured without a secret key', async () => {
+    server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored({ showKeysWarning: true, paystackSecretKeySet: false, paystackSecretKeyMasked: null }))));
+    renderStaffPage(<SettingsPage />, { user: users.superAdmin, path: '/admin/settings' });
+    expect(await screen.findByText(WARNING)).toBeInTheDocument();
+    expect(screen.getByText('Not configured')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+  });
+
+  it("refuses out-of-range numbers with the contract's messages, then saves keeping the masked key", { timeout: 90_000 }, async () => {
+    const saved: Record<string, unknown>[] = [];
+    let current = stored();
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(current)),
+      http.put('/api/admin/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        current = stored({ allowCardPayments: false, cardPaymentDiscount: '0.00', version: 4 });
+        return HttpResponse.json(current);
+      }),
+      http.get('/api/public/settings', () => HttpResponse.json({})),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Settings' }));
+    fireEvent.change(screen.getByLabelText('Card Payment Discount (%)'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('EFT Hold Duration (hours)'), { target: { value: '200' } });
+    fireEvent.change(screen.getByLabelText('Paystack Public Key'), { target: { value: 'sk_wrong' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(screen.getByText('Card payment discount must be between 0 and 100')).toBeInTheDocument();
+    expect(screen.getByText('EFT hold duration must be between 1 and 168 hours')).toBeInTheDocument();
+    expect(screen.getByText('Public key must start with pk_')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Card Payment Discount (%)'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('EFT Hold Duration (hours)'), { target: { value: '24' } });
+    fireEvent.change(screen.getByLabelText('Paystack Public Key'), { target: { value: 'pk_test_abc' } });
+    await user.click(screen.getByRole('switch', { name: 'Card Payments' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(screen.getByText('Lodge settings have been saved successfully!')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ allowCardPayments: false, allowEFTPayments: true, cardPaymentDiscount: '0', eftHoldDurationHours: 24, paystackPublicKey: 'pk_test_abc', version: 3 });
+    // The masked key was left untouched: it is not sent, so the stored key stays.
+    expect(saved[0]).not.toHaveProperty('paystackSecretKey');
+    expect(saved[0]).not.toHaveProperty('weatherApiKey');
+    // Back to view mode.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Settings' })).toBeInTheDocument());
+    expect(screen.getByRole('switch', { name: 'Card Payments' })).not.toBeChecked();
+  });
+
+  it('shows the result of Test Connection', async () => {
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.post('/api/admin/settings/test-paystack', () => HttpResponse.json({ ok: true, message: 'Paystack connection test successful!' })),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection Test')).toBeInTheDocument();
+    expect(screen.getByText('Paystack connection test successful!')).toBeInTheDocument();
+  });
+
+  it('checks a chosen hero picture: too large, then not a picture', { timeout: 90_000 }, async () => {
+    server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored())));
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('tab', { name: 'Site Appearance' }));
+    const input = screen.getByLabelText('Choose Image', { selector: 'input' });
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('File Too Large')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image smaller than 10MB')).toBeInTheDocument();
+    const text = new File(['hello'], 'notes.gif', { type: 'image/gif' });
+    fireEvent.change(input, { target: { files: [text] } });
+    expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
+    expect(screen.getByText('Please select a valid image file (JPG, PNG, or WebP)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('says it needs a connection when the settings cannot be fetched', async () => {
+    server.use(http.get('/api/admin/settings', () => HttpResponse.error()));
+    renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    expect(await screen.findByText('Lodge Settings needs a connection. It will be available when this device is back online.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading settings...')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
