@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
   EMAIL_INTERVAL_MS: z.coerce.number().int().positive().default(10000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  // `npm start` runs this many worker processes sharing PORT (node:cluster); PostgreSQL only.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 /** A 32-byte key written as 64 hex characters or base64 (standard or url-safe), else undefined. */
@@ -88,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === 'production' && !c.SETTINGS_KEY) {
     throw new Error('Invalid configuration:\n  SETTINGS_KEY: required when NODE_ENV=production');
+  }
+  if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${c.WEB_CONCURRENCY} workers need PostgreSQL (DATABASE_URL); the embedded database (PGlite) lives inside one process and cannot be shared, so leave WEB_CONCURRENCY unset or 1`,
+    );
   }
   return {
     ...c,

@@ -16,6 +16,8 @@ import { productJobs } from './jobs/jobs.js';
 export interface StartOptions {
   pwaDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** The database is migrated and demo data loaded already (a worker of `npm start`'s cluster: see prepareOnce). */
+  prepared?: boolean;
 }
 
 export interface RunningServer {
@@ -30,7 +32,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const config = loadConfig(opts.env ?? process.env);
   const log = createLogger(config.LOG_LEVEL, !config.isProduction && process.stdout.isTTY);
   const db = createKnex(dbTargetOf(config));
-  await migrateLatest(db);
+  if (!opts.prepared) await migrateLatest(db);
 
   const deps: Deps = {
     config,
@@ -41,7 +43,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     settingsKey: settingsKey(config),
     paystack: paystackClientFactory(config),
   };
-  await maybeSeedDemo(deps);
+  if (!opts.prepared) await maybeSeedDemo(deps);
 
   const mailer = config.JOBS_ENABLED ? createMailer(config) : undefined;
   const jobs = mailer ? startJobs(deps, productJobs(deps, { mailer })) : undefined;
@@ -71,6 +73,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await db.destroy();
     },
   };
+}
+
+/**
+ * What must happen once before several workers start (WEB_CONCURRENCY): the migrations, the
+ * demo data, and the generated keys in DATA_DIR. Run by each worker, two could both find the
+ * database empty and both load the demo data, or write two different session secrets.
+ */
+export async function prepareOnce(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadConfig(env);
+  const log = createLogger(config.LOG_LEVEL, !config.isProduction && process.stdout.isTTY);
+  const db = createKnex(dbTargetOf(config));
+  try {
+    await migrateLatest(db);
+    const keys = { sessionKeys: sessionKeys(config), settingsKey: settingsKey(config) };
+    await maybeSeedDemo({ config, db, log, clock: systemClock, ...keys, paystack: paystackClientFactory(config) });
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

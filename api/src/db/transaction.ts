@@ -34,3 +34,26 @@ export function inSavepoint<T>(trx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> 
 export function inSnapshot<T>(db: Database, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn, { isolationLevel: 'repeatable read', readOnly: true } as Knex.TransactionConfig);
 }
+
+/**
+ * A point in trx to come back to, for a caller that runs many units of work in one
+ * transaction and decides after each whether to keep it (the sync push: each entry of a
+ * batch). One round trip: it is never released, each mark nests in the one before, and the
+ * transaction's COMMIT keeps them all (a RELEASE per unit would cost a round trip for
+ * nothing). Knex's nested transactions (inSavepoint) wrap one function each and release.
+ */
+export interface Savepoint {
+  /** Undoes what was done in trx since the mark; the transaction goes on. */
+  undo(): Promise<void>;
+}
+
+export async function markSavepoint(trx: Tx, name: string): Promise<Savepoint> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad savepoint name ${name}`);
+  await trx.raw(`SAVEPOINT ${name}`);
+  return {
+    // The innermost savepoint of that name: this one.
+    undo: async () => {
+      await trx.raw(`ROLLBACK TO SAVEPOINT ${name}`);
+    },
+  };
+}

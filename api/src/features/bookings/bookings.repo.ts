@@ -105,6 +105,16 @@ export async function findBookingRowForUpdate(trx: Knex.Transaction, id: string)
   return trx<BookingRow>('bookings').where({ id }).forUpdate().first();
 }
 
+/**
+ * Rows with the names the answer shows, the bookings rows locked for the rest of the
+ * transaction, in id order: two transactions locking overlapping sets this way queue
+ * instead of deadlocking. One round trip gives a use case what it reads and answers with.
+ */
+export async function findBookingRowsForUpdate(trx: Knex.Transaction, ids: readonly string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return [];
+  return bookingsQuery(trx).whereIn('b.id', ids).orderBy('b.id').forUpdate('b');
+}
+
 export interface BookingFilter {
   startDate?: string;
   endDate?: string;
@@ -205,6 +215,15 @@ function toColumns(patch: BookingWrite): Record<string, unknown> {
 /** Conditional on the version read: 0 when someone changed the row in between. */
 export async function updateBooking(db: Db, id: string, version: number, patch: BookingWrite): Promise<number> {
   return db('bookings').where({ id, version }).update(toColumns(patch));
+}
+
+/**
+ * The same, answering the row as written (the triggers' new version and stamps included),
+ * or undefined when someone changed it in between; it has no joined names.
+ */
+export async function updateBookingReturning(db: Db, id: string, version: number, patch: BookingWrite): Promise<BookingRow | undefined> {
+  const rows: BookingRow[] = await db('bookings').where({ id, version }).update(toColumns(patch)).returning('*');
+  return rows[0];
 }
 
 export async function updateChildren(db: Db, parentId: string, patch: BookingWrite): Promise<number> {

@@ -71,8 +71,25 @@ export async function upcomingArrivals(deps: Deps): Promise<UpcomingArrivalsResp
 
 /** A booking, its row locked until the caller's transaction ends (verify, webhook and refunds take turns). */
 export async function lockBooking(trx: Tx, id: string): Promise<Booking | undefined> {
-  const row = await repo.findBookingRowForUpdate(trx, id);
-  return row ? repo.findBookingById(trx, id) : undefined;
+  const [row] = await repo.findBookingRowsForUpdate(trx, [id]);
+  return row ? repo.toBooking(row) : undefined;
+}
+
+/**
+ * A booking row locked by the caller's transaction, as updateBooking reads it: handed to
+ * updateBooking (`locked`) so it is not read again, and handed back by it after the write.
+ */
+export type LockedBooking = repo.BookingRow;
+
+/** The bookings that exist among ids, locked in id order (no deadlock between two such callers), by id. */
+export async function lockBookings(trx: Tx, ids: readonly string[]): Promise<Map<string, LockedBooking>> {
+  const rows = await repo.findBookingRowsForUpdate(trx, ids);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A locked row as the Booking the API answers with. */
+export function bookingOf(locked: LockedBooking): Booking {
+  return repo.toBooking(locked);
 }
 
 export function expiredCardHoldReferences(db: DbOrTx, now: Date, limit = 50): Promise<string[]> {

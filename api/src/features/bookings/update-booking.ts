@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.js';
-import { inSavepoint, inTransaction, type TxOptions } from '../../db/transaction.js';
+import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../../http/types.js';
 import { ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../http/errors.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
-import type { PaymentMethod } from '../../../../shared/domain/booking-status.js';
+import { isBlockingStatus, type PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import {
   planBookingUpdate,
   type AlreadyThere,
@@ -19,6 +19,7 @@ import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from '.
 import { staffPaymentEntry } from './booking-ledger.js';
 import { enqueueCancelledEmail } from './booking-emails.js';
 import { retakePromoUse, returnPromoUseIfUnpaid } from './promo-use.js';
+import type { LockedBooking } from './queries.js';
 import * as repo from './bookings.repo.js';
 
 export interface UpdateBookingResult {
@@ -27,6 +28,13 @@ export interface UpdateBookingResult {
   changed: boolean;
   /** What the edit asked for that the booking already had (e.g. checked in by another tablet). */
   already: AlreadyThere[];
+  /** The row now, still locked: the `locked` of the caller's next edit of it in this transaction. */
+  locked: LockedBooking;
+}
+
+export interface UpdateBookingOptions extends TxOptions {
+  /** The row as the caller's transaction locked it (lockBookings), current: not read again. */
+  locked?: LockedBooking;
 }
 
 /**
@@ -42,36 +50,51 @@ export async function updateBooking(
   user: SessionUser,
   id: string,
   input: UpdateBookingRequest,
-  opts: TxOptions = {},
+  opts: UpdateBookingOptions = {},
 ): Promise<UpdateBookingResult> {
   const now = deps.clock.now();
   return inTransaction(deps.db, opts.trx, async (trx) => {
-    const row = await repo.findBookingRowForUpdate(trx, id);
+    const row = opts.locked ?? (await repo.findBookingRowsForUpdate(trx, [id]))[0];
     if (!row) throw new NotFoundError(M.bookingNotFound, 'not_found');
     if (input.version !== undefined && input.version !== row.version) {
-      throw new StaleBookingError((await repo.findBookingById(trx, id))!);
+      throw new StaleBookingError(repo.toBooking(row));
     }
 
     const plan = planBookingUpdate(stateOf(row), changeOf(input), user.role, now);
     if (plan.kind === 'refused') throw refusalError(plan);
     if (plan.kind === 'unchanged') {
-      return { booking: (await repo.findBookingById(trx, id))!, changed: false, already: plan.already };
+      return { booking: repo.toBooking(row), changed: false, already: plan.already, locked: row };
     }
 
     const isParent = row.unit_id === null && row.parent_booking_id === null;
+    const write = async (db: Tx) => {
+      const written = await repo.updateBookingReturning(db, id, row.version, plan.patch);
+      if (isParent) await repo.updateChildren(db, id, plan.cascade);
+      return written;
+    };
+    // Only a booking coming back to a status that holds its unit can clash with another
+    // booking (the exclusion constraint); only then is a savepoint worth its round trips, so
+    // that refusal leaves the caller's transaction usable.
+    const reopening = !!plan.statusMove && !isBlockingStatus(plan.statusMove.from) && isBlockingStatus(plan.statusMove.to);
+    let written: repo.BookingRow | undefined;
     try {
-      await inSavepoint(trx, async (sp) => {
-        await repo.updateBooking(sp, id, row.version, plan.patch);
-        if (isParent) await repo.updateChildren(sp, id, plan.cascade);
-      });
+      written = reopening ? await inSavepoint(trx, write) : await write(trx);
     } catch (err) {
       // Reopening a booking whose unit was taken in the meantime.
       if (pgCode(err) === PG.EXCLUSION_VIOLATION) throw unavailable();
       throw err;
     }
+    // Locked rows do not move, so only a caller's out-of-date `locked` gets here.
+    if (!written) throw new StaleBookingError((await repo.findBookingById(trx, id))!);
+    // The names the answer shows are the ones joined when the row was locked.
+    let locked: LockedBooking = { ...written, unit_name: row.unit_name, accommodation_type_name: row.accommodation_type_name, guest_phone: row.guest_phone };
 
     if (plan.statusMove?.to === 'Cancelled') await returnPromoUseIfUnpaid(trx, id, now);
     if (plan.statusMove?.from === 'Cancelled') await retakePromoUse(trx, row);
+    // Giving a promo use back or taking it again writes the row a second time.
+    if (plan.statusMove?.to === 'Cancelled' || plan.statusMove?.from === 'Cancelled') {
+      locked = (await repo.findBookingRowsForUpdate(trx, [id]))[0];
+    }
     if (plan.becamePaid) {
       const totalCents = plan.patch.totalCents ?? randToCents(row.total_amount);
       const outstanding = totalCents - (await ledgerSummary(trx, id)).netAmountCents;
@@ -97,11 +120,11 @@ export async function updateBooking(
         after: { totalAmount: centsToRand(plan.totalOverride.toCents) },
       });
     }
-    const updated = (await repo.findBookingById(trx, id))!;
+    const updated = repo.toBooking(locked);
     if (plan.statusMove?.to === 'Cancelled') {
       await enqueueCancelledEmail(trx, await getSettings(trx), updated, plan.patch.cancellationReason ?? null);
     }
-    return { booking: updated, changed: true, already: plan.already };
+    return { booking: updated, changed: true, already: plan.already, locked };
   });
 }
 

@@ -1,15 +1,13 @@
 import type { Deps } from '../../deps.js';
-import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.js';
+import { inTransaction, markSavepoint, type DbOrTx, type Tx } from '../../db/transaction.js';
 import type { SessionUser } from '../../http/types.js';
 import {
   AppError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  PG,
   UnprocessableError,
   ValidationError,
-  pgCode,
 } from '../../http/errors.js';
 import { lodgeTimeOf } from '../../../../shared/domain/dates.js';
 import type { BookingStatus } from '../../../../shared/domain/booking-status.js';
@@ -26,20 +24,24 @@ import {
   type SyncPushResult,
 } from '../../../../shared/contracts/sync.js';
 import { updateBooking } from '../bookings/update-booking.js';
-import { getBooking, lockBooking } from '../bookings/queries.js';
+import { bookingOf, getBooking, lockBookings, type LockedBooking } from '../bookings/queries.js';
 import { setUnitActive } from '../accommodations/set-unit-active.js';
 import { getUnit } from '../accommodations/queries.js';
 import { findLastChangeTo } from '../audit/audit.repo.js';
 import * as repo from './sync.repo.js';
 
 /**
- * POST /api/sync/push: the offline outbox's entries, each in its own transaction, in order.
- * An entry is a command re-checked against the row as it is now (DESIGN.md section 6), run
- * through the owning feature's use case with the entry's transaction, which also records the
- * entry's id and outcome in client_mutations: the id is the dedup key, so an entry sent twice
- * (a lost answer, two racing replays) is applied once and answered 'duplicate' after that.
- * A refusal becomes that entry's outcome (conflict or rejected), recorded too; nothing an
- * entry does fails the batch.
+ * POST /api/sync/push: the offline outbox's entries, in order. An entry is a command
+ * re-checked against the row as it is now (DESIGN.md section 6), run through the owning
+ * feature's use case, which also records the entry's id and outcome in client_mutations:
+ * the id is the dedup key, so an entry sent twice (a lost answer, two racing replays) is
+ * applied once and answered 'duplicate' after that. A refusal becomes that entry's outcome
+ * (conflict or rejected), recorded too; nothing an entry does fails the batch.
+ *
+ * Each entry runs in its own savepoint of one transaction per chunk of the batch (see the
+ * README's design note "Sync push: a transaction per chunk, a savepoint per entry"): its
+ * writes and its client_mutations row are kept or undone together, as a transaction of its
+ * own would be, and the batch pays for one commit instead of one per entry.
  */
 
 export const SYNC_PUSH_MESSAGES = {
@@ -54,6 +56,13 @@ export const SYNC_PUSH_MESSAGES = {
 } as const;
 const M = SYNC_PUSH_MESSAGES;
 
+/**
+ * Entries per transaction. PostgreSQL keeps up to 64 subtransaction ids of a transaction in
+ * shared memory; past that every other session's visibility checks slow down while it runs
+ * (subtransaction overflow), so a chunk's savepoints stay under it.
+ */
+export const SYNC_PUSH_CHUNK = 50;
+
 type Outcome = { outcome: repo.StoredOutcome } & repo.StoredResult;
 
 type Command = { [K in SyncOperation]: { op: K; args: SyncOperationArgs[K] } }[SyncOperation];
@@ -65,6 +74,19 @@ const ENTITY_OF: Record<SyncOperation, 'booking' | 'unit'> = {
   'unit.setActive': 'unit',
 };
 
+type Meta = Omit<repo.MutationInsert, 'outcome' | 'result'>;
+
+/** What one chunk's transaction knows: the booking rows it locked (kept current), the ids seen, the outcomes to record. */
+interface Chunk {
+  trx: Tx;
+  locked: Map<string, LockedBooking>;
+  seen: Map<string, repo.StoredMutation>;
+  toRecord: repo.MutationInsert[];
+}
+
+/** Another push recorded one of the chunk's entries while it ran: the chunk is undone and run again. */
+class RecordedMeanwhile extends Error {}
+
 export async function pushEntries(
   deps: Pick<Deps, 'db' | 'clock' | 'log'>,
   user: SessionUser,
@@ -72,8 +94,60 @@ export async function pushEntries(
 ): Promise<SyncPushResponse> {
   const results: SyncPushResult[] = [];
   // In order, one after another: entry 2 may depend on entry 1 (check in, then check out).
-  for (const entry of request.entries) results.push(await pushEntry(deps, user, request.deviceId, entry));
+  for (let i = 0; i < request.entries.length; i += SYNC_PUSH_CHUNK) {
+    results.push(...(await pushChunk(deps, user, request.deviceId, request.entries.slice(i, i + SYNC_PUSH_CHUNK))));
+  }
   return { results };
+}
+
+async function pushChunk(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  user: SessionUser,
+  deviceId: string,
+  entries: SyncPushEntry[],
+): Promise<SyncPushResult[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(deps.db, undefined, (trx) => runChunk(deps, user, deviceId, entries, trx));
+    } catch (err) {
+      // Run again, the entries recorded meanwhile are duplicates now. Each new run sees more
+      // of them, so this ends; the bound is a guard, answered with an error (sent again later).
+      if (err instanceof RecordedMeanwhile && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+async function runChunk(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  user: SessionUser,
+  deviceId: string,
+  entries: SyncPushEntry[],
+  trx: Tx,
+): Promise<SyncPushResult[]> {
+  const commands = entries.map(commandOf);
+  // Every booking the chunk edits, locked first and in id order: pushes touching the same
+  // bookings queue here rather than deadlock, and another push of one of these entries has
+  // committed (or rolled back) by the time the lock is ours, so the look below sees it.
+  const bookingIds = [...new Set(entries.filter((_, i) => isBookingCommand(commands[i])).map((e) => e.entityId))];
+  const chunk: Chunk = {
+    trx,
+    locked: await lockBookings(trx, bookingIds),
+    seen: await repo.findMutations(trx, entries.map((e) => e.id)),
+    toRecord: [],
+  };
+  const results: SyncPushResult[] = [];
+  for (const [i, entry] of entries.entries()) results.push(await pushEntry(deps, user, deviceId, entry, commands[i], chunk));
+  // One insert for the chunk's outcomes. The primary key still decides between two pushes of
+  // one entry: an entry recorded by another transaction meanwhile (one that locks no booking,
+  // so the lock above did not make us wait for it) was applied twice here, so nothing commits.
+  const recorded = await repo.insertMutationsIfNew(trx, chunk.toRecord);
+  if (chunk.toRecord.some((m) => !recorded.has(m.id))) throw new RecordedMeanwhile();
+  return results;
+}
+
+function isBookingCommand(command: Command | { reason: string }): boolean {
+  return 'op' in command && ENTITY_OF[command.op] === 'booking';
 }
 
 async function pushEntry(
@@ -81,13 +155,15 @@ async function pushEntry(
   user: SessionUser,
   deviceId: string,
   entry: SyncPushEntry,
+  command: Command | { reason: string },
+  chunk: Chunk,
 ): Promise<SyncPushResult> {
-  const seen = await repo.findMutation(deps.db, entry.id);
+  // Seen before, or earlier in this very batch.
+  const seen = chunk.seen.get(entry.id);
   if (seen) return duplicateOf(seen);
 
-  const command = commandOf(entry);
   const known = (SyncOperationArgs as Record<string, unknown>)[entry.op] !== undefined;
-  const meta: Omit<repo.MutationInsert, 'outcome' | 'result'> = {
+  const meta: Meta = {
     id: entry.id,
     deviceId,
     seq: entry.seq,
@@ -99,29 +175,44 @@ async function pushEntry(
     schemaVersion: entry.schemaVersion,
     args: entry.args,
   };
-  if ('reason' in command) return recordRefusal(deps, meta, { outcome: 'rejected', reason: command.reason });
+  if ('reason' in command) return record(chunk, meta, { outcome: 'rejected', reason: command.reason });
 
+  const savepoint = await markSavepoint(chunk.trx, 'sync_entry');
   try {
-    return await inTransaction(deps.db, undefined, async (trx) => {
-      const outcome = await run(deps, user, command, entry.entityId, trx);
-      await repo.insertMutation(trx, toInsert(meta, outcome));
-      return { id: entry.id, ...outcome };
-    });
+    const { outcome, locked } = await run(deps, user, command, entry.entityId, chunk);
+    // Only now that the entry is kept: the row it wrote is what the next entries read.
+    if (locked) keepLocked(chunk, locked);
+    return record(chunk, meta, outcome);
   } catch (err) {
-    // Another push of this very entry committed first: its answer stands, ours rolled back.
-    if (pgCode(err) === PG.UNIQUE_VIOLATION) {
-      const stored = await repo.findMutation(deps.db, entry.id);
-      if (stored) return duplicateOf(stored);
-    }
-    const outcome = await outcomeOfError(deps.db, err, command, entry);
+    // Everything the entry did is undone. Should that fail, the transaction is lost and the
+    // batch's answer is an error: the client sends it again, and what committed is 'duplicate'.
+    await savepoint.undo();
+    const outcome = await outcomeOfError(chunk.trx, err, command, entry);
     if (!outcome) {
       // A bug or the database failing: not the entry's fault, so nothing is recorded and the
       // same entry sent again is tried again.
       deps.log.error({ err, entryId: entry.id, op: entry.op }, 'sync push entry failed');
       return { id: entry.id, outcome: 'rejected', reason: M.serverError };
     }
-    return recordRefusal(deps, meta, outcome);
+    return record(chunk, meta, outcome);
   }
+}
+
+/** The entry's outcome, recorded with the chunk (see runChunk) and answered. */
+function record(chunk: Chunk, meta: Meta, outcome: Outcome): SyncPushResult {
+  const { outcome: stored, ...result } = outcome;
+  chunk.toRecord.push({ ...meta, outcome: stored, result });
+  chunk.seen.set(meta.id, { id: meta.id, outcome: stored, result });
+  return { id: meta.id, ...outcome };
+}
+
+/**
+ * The row an entry left behind becomes the one the next entries of the chunk read. Editing
+ * an entire-lodge booking writes its children too: their rows are read again when needed.
+ */
+function keepLocked(chunk: Chunk, row: LockedBooking): void {
+  chunk.locked.set(row.id, row);
+  for (const [id, other] of chunk.locked) if (other.parent_booking_id === row.id) chunk.locked.delete(id);
 }
 
 function duplicateOf(stored: repo.StoredMutation): SyncPushResult {
@@ -136,27 +227,9 @@ function duplicateOf(stored: repo.StoredMutation): SyncPushResult {
   };
 }
 
-function toInsert(meta: Omit<repo.MutationInsert, 'outcome' | 'result'>, { outcome, ...result }: Outcome): repo.MutationInsert {
-  return { ...meta, outcome, result };
-}
-
 /** The use case's input with only the given fields set (the rest untouched). */
 function edit(fields: Partial<UpdateBookingRequest>): UpdateBookingRequest {
   return { specialRequests: undefined, cancellationReason: undefined, ...fields };
-}
-
-/** A conflict or rejection, recorded in a fresh transaction after the entry's rolled back. */
-async function recordRefusal(
-  deps: Pick<Deps, 'db'>,
-  meta: Omit<repo.MutationInsert, 'outcome' | 'result'>,
-  outcome: Outcome,
-): Promise<SyncPushResult> {
-  const inserted = await repo.insertMutationIfNew(deps.db, toInsert(meta, outcome));
-  if (!inserted) {
-    const stored = await repo.findMutation(deps.db, meta.id);
-    if (stored) return duplicateOf(stored);
-  }
-  return { id: meta.id, ...outcome };
 }
 
 /** The entry's operation and checked args, or why it cannot run at all. */
@@ -179,58 +252,67 @@ const text = (v: string | null | undefined): string | null => {
   return t ? t : null;
 };
 
+/** The booking as the chunk locked it (and as earlier entries left it), or not found. */
+async function lockedBooking(chunk: Chunk, id: string): Promise<LockedBooking> {
+  // Not kept: a child whose entire-lodge parent an earlier entry edited. Locked again here,
+  // in the entry's savepoint, it is kept only if the entry is (keepLocked).
+  const row = chunk.locked.get(id) ?? (await lockBookings(chunk.trx, [id])).get(id);
+  if (!row) throw new NotFoundError(M.bookingNotFound, 'not_found');
+  return row;
+}
+
 async function run(
   deps: Pick<Deps, 'db' | 'clock'>,
   user: SessionUser,
   command: Command,
   id: string,
-  trx: Tx,
-): Promise<Outcome> {
+  chunk: Chunk,
+): Promise<{ outcome: Outcome; locked?: LockedBooking }> {
+  const { trx } = chunk;
   switch (command.op) {
     case 'booking.setStatus': {
       const { status, cancellationReason } = command.args;
-      const current = await lockBooking(trx, id);
-      if (!current) throw new NotFoundError(M.bookingNotFound, 'not_found');
+      const locked = await lockedBooking(chunk, id);
+      const current = bookingOf(locked);
       // A reason goes with a move to Cancelled only: a booking already cancelled keeps its own.
       const withReason = current.status !== status && cancellationReason !== undefined;
-      const res = await updateBooking(deps, user, id, edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}) }), { trx });
+      const res = await updateBooking(deps, user, id, edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}) }), { trx, locked });
       const already = res.already.find((a) => a.field === 'status');
       const note = !res.changed && already ? await statusNote(trx, id, already) : undefined;
-      return { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) };
+      return { outcome: { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) }, locked: res.locked };
     }
     case 'booking.setSpecialRequests': {
       const wanted = text(command.args.specialRequests);
-      const current = await lockBooking(trx, id);
-      if (!current) throw new NotFoundError(M.bookingNotFound, 'not_found');
+      const locked = await lockedBooking(chunk, id);
+      const current = bookingOf(locked);
       const now = text(current.specialRequests);
       if (now !== wanted && now !== text(command.args.previous)) {
         // Re-sending the current value runs the edit's rules (role, entire-lodge child) and changes nothing.
-        const res = await updateBooking(deps, user, id, edit({ specialRequests: current.specialRequests }), { trx });
-        return { outcome: 'conflict', record: res.booking, reason: M.specialRequestsChanged };
+        const res = await updateBooking(deps, user, id, edit({ specialRequests: current.specialRequests }), { trx, locked });
+        return { outcome: { outcome: 'conflict', record: res.booking, reason: M.specialRequestsChanged }, locked: res.locked };
       }
-      const res = await updateBooking(deps, user, id, edit({ specialRequests: now === wanted ? current.specialRequests : wanted }), { trx });
-      return { outcome: 'applied', record: res.booking };
+      const res = await updateBooking(deps, user, id, edit({ specialRequests: now === wanted ? current.specialRequests : wanted }), { trx, locked });
+      return { outcome: { outcome: 'applied', record: res.booking }, locked: res.locked };
     }
     case 'booking.paymentReceived': {
-      const current = await lockBooking(trx, id);
-      if (!current) throw new NotFoundError(M.bookingNotFound, 'not_found');
+      const locked = await lockedBooking(chunk, id);
       // What "Payment received" does online: Paid and verified, a Provisional booking
       // confirmed, the amount due written to the ledger. Already Paid: nothing changes.
-      const alreadyPaid = current.paymentStatus === 'Paid';
+      const alreadyPaid = locked.payment_status === 'Paid';
       const res = await updateBooking(
         deps,
         user,
         id,
         edit(alreadyPaid ? { paymentStatus: 'Paid' } : { paymentStatus: 'Paid', paymentMethod: command.args.method }),
-        { trx },
+        { trx, locked },
       );
       const note = alreadyPaid && !res.changed ? await paidNote(trx, id) : undefined;
-      return { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) };
+      return { outcome: { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) }, locked: res.locked };
     }
     case 'unit.setActive': {
       const res = await setUnitActive(deps, user, id, command.args.isActive, { trx });
       const note = res.changed ? undefined : command.args.isActive ? 'already active' : 'already inactive';
-      return { outcome: 'applied', record: res.unit, ...(note ? { note } : {}) };
+      return { outcome: { outcome: 'applied', record: res.unit, ...(note ? { note } : {}) } };
     }
   }
 }

@@ -38,11 +38,13 @@ export interface StoredMutation {
   result: StoredResult;
 }
 
-export async function findMutation(db: Db, id: string): Promise<StoredMutation | undefined> {
-  const row: { id: string; outcome: StoredOutcome; result: StoredResult | null } | undefined = await db('client_mutations')
-    .where({ id })
-    .first('id', 'outcome', 'result');
-  return row ? { id: row.id, outcome: row.outcome, result: row.result ?? {} } : undefined;
+/** The stored outcomes of those of ids seen before, by id. */
+export async function findMutations(db: Db, ids: readonly string[]): Promise<Map<string, StoredMutation>> {
+  if (ids.length === 0) return new Map();
+  const rows: { id: string; outcome: StoredOutcome; result: StoredResult | null }[] = await db('client_mutations')
+    .whereIn('id', ids)
+    .select('id', 'outcome', 'result');
+  return new Map(rows.map((r) => [r.id, { id: r.id, outcome: r.outcome, result: r.result ?? {} }]));
 }
 
 function toRow(m: MutationInsert) {
@@ -63,17 +65,14 @@ function toRow(m: MutationInsert) {
 }
 
 /**
- * In the entry's own transaction: the primary key makes the second of two racing pushes of
- * one entry fail here (23505), which rolls back everything it did.
+ * Records entries' outcomes, in the transaction that applied them, and answers the ids it
+ * recorded. An id missing from the answer was recorded by another transaction after this one
+ * looked (the primary key waits for that one to end): the caller must not commit.
  */
-export async function insertMutation(db: Db, m: MutationInsert): Promise<void> {
-  await db('client_mutations').insert(toRow(m));
-}
-
-/** After a refused entry's transaction rolled back: false when the id was recorded meanwhile. */
-export async function insertMutationIfNew(db: Db, m: MutationInsert): Promise<boolean> {
-  const rows = await db('client_mutations').insert(toRow(m)).onConflict('id').ignore().returning('id');
-  return rows.length === 1;
+export async function insertMutationsIfNew(db: Db, ms: readonly MutationInsert[]): Promise<Set<string>> {
+  if (ms.length === 0) return new Set();
+  const rows: { id: string }[] = await db('client_mutations').insert(ms.map(toRow)).onConflict('id').ignore().returning('id');
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function countMutations(db: Db): Promise<number> {
