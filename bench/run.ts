@@ -13,10 +13,14 @@
  * Then the landing page's weight in a headless browser (bench/landing-bytes.ts): the bytes a
  * phone downloads for `/`, and what the map adds when scrolled to. BENCH_SKIP_BROWSER=1
  * leaves it out (e.g. where there is no Chromium).
+ *
+ * Then Lighthouse on `/`, `/accommodations` and `/booking` (bench/lighthouse.ts): performance,
+ * accessibility and best-practices in mobile emulation. Also left out by BENCH_SKIP_BROWSER=1.
  */
 import { createTestContext, type TestClient } from '../api/test/harness.js';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
+import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { formatSyncBench, runSyncBench } from './sync.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -123,4 +127,6 @@ console.log(formatSyncBench(await runSyncBench()));
 if (process.env.BENCH_SKIP_BROWSER !== '1') {
   console.log('\nLanding page / for a visitor at 390x844 (bytes over the wire, compressed)\n');
   console.log(formatLandingBytes(await measureLandingBytes()));
+  console.log('\nLighthouse, mobile emulation (performance / accessibility / best-practices)\n');
+  console.log(formatLighthouse(await measureLighthouse()));
 }
