@@ -127,7 +127,7 @@ export async function measureLandingBytes(): Promise<LandingBytes> {
 
     current = emptyCounts();
     await page.locator('#find-us').scrollIntoViewIfNeeded();
-    await page.locator('.leaflet-container').waitFor({ timeout: 15_000 });
+    await page.locator('.leaflet-container').waitFor({ timeout: 60_000 });
     await settle();
     const afterMapScroll = current;
     page.off('requestfinished', onFinished);

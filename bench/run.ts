@@ -21,16 +21,20 @@
  * phone downloads for `/`, and what the map adds when scrolled to. BENCH_SKIP_BROWSER=1
  * leaves it out (e.g. where there is no Chromium), as it does the calendar's first render from
  * the local store at scale (bench/calendar-render.ts).
+ *
+ * Then Lighthouse on `/`, `/accommodations` and `/booking` (bench/lighthouse.ts): performance,
+ * accessibility and best-practices in mobile emulation. Also left out by BENCH_SKIP_BROWSER=1.
  */
 import { createTestContext, type TestClient } from '../api/test/harness.js';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
+import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { formatSyncBench, runSyncBench } from './sync.js';
 import { formatHttpBench, recordHttpBench, runHttpBench } from './http.js';
 import { calendarRenderRows, formatCalendarRender, measureCalendarRender } from './calendar-render.js';
 import { databaseName, writeSection, type ResultRow } from './results.js';
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,landing,calendar').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,landing,calendar,lighthouse').split(',').map((s) => s.trim()));
 const BROWSER = process.env.BENCH_SKIP_BROWSER !== '1';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -163,4 +167,22 @@ if (BROWSER && ONLY.has('calendar')) {
   const render = await measureCalendarRender();
   console.log(formatCalendarRender(render));
   writeSection('calendarRender', { database: 'embedded PGlite', rows: calendarRenderRows(render) });
+}
+
+if (BROWSER && ONLY.has('lighthouse')) {
+  console.log('\nLighthouse, mobile emulation (performance / accessibility / best-practices)\n');
+  const scores = await measureLighthouse();
+  console.log(formatLighthouse(scores));
+  writeSection('lighthouse', {
+    rows: scores.pages.map((p) => ({
+      name: `Lighthouse ${p.path} (performance / accessibility / best-practices)`,
+      value: `${p.performance} / ${p.accessibility} / ${p.bestPractices}`,
+      target: '>= 90 / 100 / 100',
+      ok: p.performance >= 90 && p.accessibility >= 100 && p.bestPractices >= 100,
+      lcpMs: p.lcpMs,
+      tbtMs: p.tbtMs,
+      cls: p.cls,
+      failing: p.failing,
+    })),
+  });
 }

@@ -1,19 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { AppRouterProvider } from './app/app-router-provider.js';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/app-routes.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { PwaUpdatePrompt } from './app/pwa-update-prompt.js';
 import { routes } from './app/routes.js';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <AppRouterProvider router={router} />
+      {/* No transitions: a navigation renders at once (logout leaves a protected page synchronously). */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
       <PwaUpdatePrompt />
     </AppProviders>
   </StrictMode>,

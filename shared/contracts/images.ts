@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { IMAGE_WIDTHS, MAX_IMAGE_WIDTH } from './image-widths.js';
 
-/**
- * The widths the image endpoints make (public-site.md section 7, DESIGN.md section 6:
- * "images are resized for the screen"). A requested width is rounded up to the next of
- * these, so each picture exists in a handful of sizes that caches share.
- */
-export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
-export const MAX_IMAGE_WIDTH = 1920;
+export { IMAGE_WIDTHS, MAX_IMAGE_WIDTH };
 
 const WIDTH_MESSAGE = 'Width must be a whole number of pixels from 1 to 4000';
 const width = z

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { registerSW } from 'virtual:pwa-register';
 import { reloadBlockReasons } from '@/lib/reload-guard.js';
 // Catches the browser's install offer from the start (the back office's "Install app").
 import '@/lib/install-prompt.js';
+
+// Loaded only when a new version waits: not part of the landing page's first JavaScript.
+const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 type UpdateFn = (reloadPage?: boolean) => Promise<void>;
 
@@ -52,28 +54,31 @@ export function PwaUpdatePrompt() {
     void update?.(true);
   };
 
+  if (update === null) return null;
   return (
-    <Snackbar
-      open={update !== null}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      message={blockedBy ? `New version available - it loads once this is done: ${blockedBy}` : 'New version available'}
-      action={
-        <>
-          <Button color="secondary" size="small" onClick={reload} disabled={blockedBy !== null}>
-            {blockedBy ? 'Waiting...' : 'Reload'}
-          </Button>
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              setUpdate(null);
-              setBlockedBy(null);
-            }}
-          >
-            Later
-          </Button>
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <Snackbar
+        open
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        message={blockedBy ? `New version available - it loads once this is done: ${blockedBy}` : 'New version available'}
+        action={
+          <>
+            <Button color="secondary" size="small" onClick={reload} disabled={blockedBy !== null}>
+              {blockedBy ? 'Waiting...' : 'Reload'}
+            </Button>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setUpdate(null);
+                setBlockedBy(null);
+              }}
+            >
+              Later
+            </Button>
+          </>
+        }
+      />
+    </Suspense>
   );
 }

@@ -1,13 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { NotFoundPage } from './not-found-page.js';
 
 /** Last line of defence: a render error anywhere shows this instead of a blank screen. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <Box role="alert" sx={{ textAlign: 'center', px: 2, py: 10 }}>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { HomePage } from '@/features/home/home-page.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
@@ -8,7 +7,6 @@ import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
 import { NotFoundPage } from './not-found-page.js';
-import { RouteErrorPage } from './route-error-page.js';
 
 // Pages beyond the landing page load on demand (the service worker precaches them all); so
 // does the back-office frame, which no visitor needs.
@@ -32,20 +30,9 @@ function adminChildRoute(route: AdminRoute): RouteObject {
   return route.path ? { path: route.path, element } : { index: true, element };
 }
 
-function Root() {
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
-}
-
-/** Every route of public-site.md and back-office.md section 2. */
+/** Every route of public-site.md and back-office.md section 2 (rendered by AppRoutes). */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <PublicLayout />,

@@ -7,7 +7,8 @@ import { createTheme, alpha } from '@mui/material/styles';
 export const lodgeColors = {
   bush: '#4b5a2a',
   bushDark: '#343f1c',
-  ochre: '#b8741a',
+  // Deep enough for white text on it (4.5:1: axe and Lighthouse check 'Book Now').
+  ochre: '#935a0f',
   ochreLight: '#d08a2c',
   savanna: '#c9a66b',
   sand: '#f3ead8',

@@ -16,11 +16,14 @@ export function AccommodationImage({
   name,
   height = 220,
   sizes = CARD_SIZES,
+  priority = false,
 }: {
   images: string[];
   name: string;
   height?: number;
   sizes?: string;
+  /** The page's largest picture in the first screen: fetched at once, first. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   const first = images[0];
@@ -49,7 +52,8 @@ export function AccommodationImage({
       width={1280}
       height={853}
       alt={name}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       style={{ display: 'block', width: '100%', height, objectFit: 'cover', backgroundColor: '#eeeeee' }}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { LightContract } from './light-contracts.js';
 
 /**
  * The one HTTP client of the PWA (public-site.md sections 7 and 8). Cookies always go along;
@@ -64,7 +65,10 @@ export class ContractError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiFetchOptions<S extends z.ZodType | undefined> {
+/** A zod contract, or one of the landing page's zod-free checks (light-contracts.ts). */
+export type Contract = z.ZodType | LightContract<unknown>;
+
+export interface ApiFetchOptions<S extends Contract | undefined> {
   method?: HttpMethod;
   body?: unknown;
   /** Query string parameters; undefined, null and '' are left out. */
@@ -75,10 +79,10 @@ export interface ApiFetchOptions<S extends z.ZodType | undefined> {
   headers?: Record<string, string>;
 }
 
-export type ApiResult<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type ApiResult<S> = S extends LightContract<infer T> ? T : S extends z.ZodType ? z.infer<S> : undefined;
 
 /** One request: throws ApiError / NetworkError / ContractError as described above. */
-export async function apiFetch<S extends z.ZodType | undefined = undefined>(
+export async function apiFetch<S extends Contract | undefined = undefined>(
   path: string,
   options: ApiFetchOptions<S> = {},
 ): Promise<ApiResult<S>> {

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '@shared/contracts/images.js';
+import { IMAGE_WIDTHS } from '@shared/contracts/image-widths.js';
 
 /**
  * Every picture (the lodge's own files, uploads and allowed remote ones) is loaded through

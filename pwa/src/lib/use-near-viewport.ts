@@ -21,6 +21,8 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '0px'):
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
+    // After every render, not only when the ref object changes: the element may appear in a
+    // later render (the map's box waits for the settings), and a ref does not say when.
+  });
   return near;
 }

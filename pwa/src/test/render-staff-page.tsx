@@ -1,11 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { User } from '@shared/contracts/auth.js';
 import { AppProviders } from '@/app/providers.js';
 import { createQueryClient } from '@/app/query-client.js';
 import { AUTH_USER_KEY } from '@/features/auth/api/auth-keys.js';
+import { LocationProbe, type TestRouter } from './render-app.js';
 import { server, signedInAs } from './server.js';
 
 /**
@@ -15,20 +16,20 @@ import { server, signedInAs } from './server.js';
  */
 export function renderStaffPage(page: ReactElement, { user, path = '/admin' }: { user: User; path?: string }) {
   server.use(signedInAs(user));
-  const router = createMemoryRouter(
-    [
-      { path: path.split('?')[0], element: page },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  const router: TestRouter = { location: null };
   const userEvents = userEvent.setup();
   const queryClient = createQueryClient();
   // The session is known from the first render, as it is behind the admin layout's guard.
   queryClient.setQueryData(AUTH_USER_KEY, user);
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <LocationProbe router={router} />
+        <Routes>
+          <Route path={path.split('?')[0]} element={page} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, user: userEvents };

@@ -3,8 +3,17 @@ import { setupServer } from 'msw/node';
 import type { User } from '@shared/contracts/auth.js';
 import { accommodations, publicSettings, units, weather } from './fixtures.js';
 
-/** Who GET /api/auth/user answers with; null is a visitor (401). */
+/** The API's signed-in hint cookie, as a login or logout would leave it. */
+export function setSignedInHint(signedIn: boolean) {
+  document.cookie = signedIn ? 'lodge_signed_in=1; path=/' : 'lodge_signed_in=; path=/; max-age=0';
+}
+
+/**
+ * Who GET /api/auth/user answers with; null is a visitor (401). Sets the API's signed-in hint
+ * cookie to match, as the login that made this session would have.
+ */
 export function signedInAs(user: User | null) {
+  if (typeof document !== 'undefined') setSignedInHint(user !== null);
   return http.get('/api/auth/user', () =>
     user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not logged in' }, { status: 401 }),
   );

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { createElement, type ReactNode } from 'react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { server } from './server.js';
+import { server, setSignedInHint } from './server.js';
 
 // Leaflet needs a real layout engine; tests check what the page says, not the map tiles.
 vi.mock('react-leaflet', () => ({
@@ -45,7 +45,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   installMatchMedia();
-  // React Router's ScrollRestoration scrolls on navigation; jsdom does not implement it.
+  // AppRoutes scrolls to the top on navigation; jsdom does not implement it.
   window.scrollTo = (() => {}) as typeof window.scrollTo;
 });
 
@@ -56,6 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  setSignedInHint(false);
   sessionStorage.clear();
   vi.useRealTimers();
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { SESSION_COOKIE } from './session.js';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('login and the current user', () => {
     const attacker = t.client();
     expect((await attacker.post('/api/login', { username: 'guest', password: 'lodge-demo' })).status).toBe(200);
     const planted = new Map(attacker.cookies);
-    expect([...planted.keys()].sort()).toEqual([SESSION_COOKIE, `${SESSION_COOKIE}.sig`]);
+    expect([...planted.keys()].sort()).toEqual([SESSION_COOKIE, `${SESSION_COOKIE}.sig`, SIGNED_IN_HINT_COOKIE]);
     const victim = t.client();
     victim.cookies = new Map(planted);
 
@@ -63,6 +63,37 @@ describe('login and the current user', () => {
     // The planted id does not carry the manager's login.
     const withPlanted = await attacker.get('/api/auth/user');
     expect(withPlanted.body.username).not.toBe('manager');
+  });
+});
+
+describe('the signed-in hint cookie', () => {
+  const hintOf = (headers: Headers) => headers.getSetCookie().find((s) => s.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+  it('is set on login, readable by the page (not HttpOnly), SameSite=Lax, and holds only 1', async () => {
+    const c = t.client();
+    const res = await c.post('/api/login', { username: 'guest', password: 'lodge-demo' });
+    const hint = hintOf(res.headers);
+    expect(hint).toMatch(/^lodge_signed_in=1;/);
+    expect(hint).not.toMatch(/httponly/i);
+    expect(hint).toMatch(/samesite=lax/i);
+    expect(c.cookies.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+  });
+
+  it('is removed on logout', async () => {
+    const c = await t.loginAs('receptionist');
+    expect(c.cookies.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+    await c.post('/api/logout');
+    expect(c.cookies.has(SIGNED_IN_HINT_COOKIE)).toBe(false);
+  });
+
+  it('is removed by the 401 of a session that has ended, and the 401 is unchanged', async () => {
+    const c = t.client();
+    c.cookies.set(SIGNED_IN_HINT_COOKIE, '1');
+    const res = await c.get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized', code: 'unauthenticated' });
+    expect(hintOf(res.headers)).toMatch(/^lodge_signed_in=;/);
+    expect(c.cookies.has(SIGNED_IN_HINT_COOKIE)).toBe(false);
   });
 });
 

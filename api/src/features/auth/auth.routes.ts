@@ -5,6 +5,7 @@ import { parse } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
 import { LoginRequest, RegisterRequest } from '../../../../shared/contracts/auth.js';
 import * as auth from './auth.service.js';
+import { setSignedInHint } from './session.js';
 
 export function authRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/login', async (ctx) => {
@@ -13,6 +14,7 @@ export function authRoutes(router: Router<AppState>, deps: Deps): void {
     // A fresh session id on login: a session id planted before login is worth nothing after.
     ctx.session!.userId = user.id;
     await ctx.session!.regenerate();
+    setSignedInHint(ctx, deps, true);
     ctx.body = user;
   });
 
@@ -21,6 +23,7 @@ export function authRoutes(router: Router<AppState>, deps: Deps): void {
     const user = await auth.register(deps, input);
     ctx.session!.userId = user.id;
     await ctx.session!.regenerate();
+    setSignedInHint(ctx, deps, true);
     ctx.status = 201;
     ctx.body = user;
   });
@@ -28,10 +31,13 @@ export function authRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/logout', async (ctx) => {
     // Destroys the stored session: the old cookie no longer works anywhere.
     ctx.session = null;
+    setSignedInHint(ctx, deps, false);
     ctx.body = { message: 'Logged out' };
   });
 
   router.get('/auth/user', (ctx) => {
+    // The hint follows the session: gone with an expired session, back for one from before it existed.
+    setSignedInHint(ctx, deps, Boolean(ctx.state.user));
     ctx.body = auth.publicUser(currentUser(ctx));
   });
 }

@@ -9,6 +9,25 @@ export const SESSION_COOKIE = 'lodge.sid';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * A hint the PWA can read (not HttpOnly; it holds no secret, only '1'): someone logged in
+ * from this browser. Without it the PWA does not ask GET /api/auth/user, so a visitor's
+ * landing page makes no request that must fail with a 401 (which browsers log as an error).
+ * The session cookie stays the only proof: a stale hint costs one 401, which removes it.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'lodge_signed_in';
+
+export function setSignedInHint(ctx: Koa.Context | Koa.ParameterizedContext<AppState>, deps: Deps, signedIn: boolean): void {
+  ctx.cookies.set(SIGNED_IN_HINT_COOKIE, signedIn ? '1' : null, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: deps.config.isProduction,
+    signed: false,
+    maxAge: signedIn ? SESSION_MAX_AGE_MS : undefined,
+    overwrite: true,
+  });
+}
+
+/**
  * Sessions live in the database (not in the cookie) so logout, a password change or a
  * disabled account ends them server-side, and several API instances share them.
  * The cookie holds only an unguessable id.

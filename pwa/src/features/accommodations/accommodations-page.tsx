@@ -48,9 +48,10 @@ export function AccommodationsPage() {
         </Typography>
       ) : (
         <Grid container spacing={3}>
-          {data.map((accommodation) => (
+          {data.map((accommodation, index) => (
             <Grid key={accommodation.id} size={cell}>
-              <AccommodationCard accommodation={accommodation} />
+              {/* The first card's picture is the page's largest paint on a phone: not lazy. */}
+              <AccommodationCard accommodation={accommodation} priority={index === 0} />
             </Grid>
           ))}
         </Grid>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
 import ChatIcon from '@mui/icons-material/ChatOutlined';
 
 // The dialog (messages, input, the API hooks) loads on first open: the landing page's
-// initial JavaScript carries only this button.
+// initial JavaScript carries only this button (an IconButton styled as a floating button:
+// MUI's Fab would add its own code for the same look).
 const loadDialog = () => import('./chat-dialog.js');
 const ChatDialog = lazy(loadDialog);
 
@@ -35,8 +36,7 @@ export function ChatBubble() {
 
   return (
     <>
-      <Fab
-        color="primary"
+      <IconButton
         aria-label="Open chat assistant"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -50,6 +50,12 @@ export function ChatBubble() {
         }}
         sx={{
           position: 'fixed',
+          width: 56,
+          height: 56,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          boxShadow: 6,
+          '&:hover': { bgcolor: 'primary.dark' },
           right: { xs: 16, md: 24 },
           bottom: { xs: 'calc(16px + env(safe-area-inset-bottom))', md: 24 },
           zIndex: (theme) => theme.zIndex.speedDial,
@@ -58,7 +64,7 @@ export function ChatBubble() {
         }}
       >
         <ChatIcon />
-      </Fab>
+      </IconButton>
       {loaded && (
         <Suspense fallback={null}>
           <ChatDialog open={open} onClose={() => setOpen(false)} />

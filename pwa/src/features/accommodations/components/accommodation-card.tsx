@@ -16,13 +16,13 @@ import { AccommodationImage } from '@/components/accommodation-image.js';
 /** public-site.md 'Accommodations page': first 4 amenities, then '+N more'. */
 export const AMENITIES_SHOWN = 4;
 
-export function AccommodationCard({ accommodation }: { accommodation: AccommodationType }) {
+export function AccommodationCard({ accommodation, priority = false }: { accommodation: AccommodationType; priority?: boolean }) {
   const { id, name, description, capacity, amenities, images, baseWeekdayRate, baseWeekendRate } = accommodation;
   const extra = amenities.length - AMENITIES_SHOWN;
   return (
     <Card component="article" aria-labelledby={`acc-${id}-name`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Box sx={{ position: 'relative' }}>
-        <AccommodationImage images={images} name={name} />
+        <AccommodationImage images={images} name={name} priority={priority} />
         <Chip
           icon={<People />}
           label={`${capacity} Guests`}

@@ -1,12 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UserResponse, type User } from '@shared/contracts/auth.js';
+import type { User } from '@shared/contracts/auth.js';
+import { UserLight } from '@/lib/light-contracts.js';
 import { ApiError, apiFetch } from '@/lib/api.js';
 import { AUTH_USER_KEY } from './auth-keys.js';
 
-/** GET /api/auth/user: the current user, or null when nobody is logged in (a 401). */
+/**
+ * Set by the API on login, removed on logout and by a 401 (api/src/features/auth/session.ts).
+ * Without it nobody is logged in from this browser, and asking would only earn a 401, which
+ * the browser logs as an error on every visitor's landing page.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'lodge_signed_in';
+
+export function hasSignedInHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+/** GET /api/auth/user: the current user, or null when nobody is logged in (a 401, or no hint). */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  if (!hasSignedInHint()) return null;
   try {
-    return await apiFetch('/api/auth/user', { schema: UserResponse, signal });
+    return await apiFetch('/api/auth/user', { schema: UserLight, signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -1,4 +1,5 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { apiFetch, serverMessage } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
@@ -31,7 +32,7 @@ export function useLogout() {
       // The cache changes at once but screens hear of it a tick later; leaving the page
       // synchronously now means a protected page never renders "no user" and starts its own
       // "logged out, logging in again" redirect, and '/' renders the visitor's page directly.
-      await navigate('/', { flushSync: true });
+      flushSync(() => void navigate('/'));
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },
     onError: (error) => {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WeatherResponse } from '@shared/contracts/weather.js';
+import { WeatherLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
 
 /** GET /api/weather: the weather at the lodge. */
 export const getWeather = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch('/api/weather', { schema: WeatherResponse, signal });
+  apiFetch('/api/weather', { schema: WeatherLight, signal });
 
 export const WEATHER_KEY = ['weather'] as const;
 

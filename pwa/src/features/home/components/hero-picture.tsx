@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { IMAGE_WIDTHS } from '@shared/contracts/images.js';
+import { IMAGE_WIDTHS } from '@shared/contracts/image-widths.js';
 import { accommodationImageSrc, accommodationImageSrcSet } from '@/lib/images.js';
 
 /** The demo lodge's own hero pictures: a wide one, and a tall one drawn for phones. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicSettings } from '@shared/contracts/settings.js';
+import { PublicSettingsLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
 
 /** GET /api/public/settings: the lodge's name, place and what a visitor may know. */
 export const getPublicSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch('/api/public/settings', { schema: PublicSettings, signal });
+  apiFetch('/api/public/settings', { schema: PublicSettingsLight, signal });
 
 export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
 

@@ -1,0 +1,105 @@
+import type { User } from '@shared/contracts/auth.js';
+import type { PublicSettings } from '@shared/contracts/settings.js';
+import type { WeatherResponse } from '@shared/contracts/weather.js';
+import { STAFF_ROLES } from '@shared/roles.js';
+
+/**
+ * Hand-written checks for the answers the landing page reads (the current user, the public
+ * settings, the weather), so that page's first JavaScript carries no zod (about 26 KB gzip of
+ * a 160 KB budget). Each does what its zod contract in `shared/contracts` does: the same
+ * fields and types, unknown fields dropped. `light-contracts.test.ts` holds each to its
+ * contract on good and bad answers; a field added to a contract must be added here too.
+ *
+ * Anything beyond these three reads keeps using the zod contract itself.
+ */
+export interface LightIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export type LightResult<T> = { success: true; data: T } | { success: false; error: { issues: LightIssue[] } };
+
+/** What `apiFetch` needs of a contract; zod schemas have the same `safeParse`. */
+export interface LightContract<T> {
+  readonly light: true;
+  safeParse(input: unknown): LightResult<T>;
+}
+
+type Check<T> = (value: unknown) => T | typeof INVALID;
+const INVALID = Symbol('invalid');
+
+const string: Check<string> = (v) => (typeof v === 'string' ? v : INVALID);
+const number: Check<number> = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID);
+const int: Check<number> = (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : INVALID);
+const boolean: Check<boolean> = (v) => (typeof v === 'boolean' ? v : INVALID);
+const nullable =
+  <T>(check: Check<T>): Check<T | null> =>
+  (v) =>
+    v === null ? null : check(v);
+const literal =
+  <const L extends string>(value: L): Check<L> =>
+  (v) =>
+    v === value ? value : INVALID;
+const oneOf =
+  <const L extends string>(values: readonly L[]): Check<L> =>
+  (v) =>
+    values.includes(v as L) ? (v as L) : INVALID;
+
+function object<T extends object>(shape: { [K in keyof T]-?: Check<T[K]> }): LightContract<T> {
+  return {
+    light: true,
+    safeParse(input) {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        return { success: false, error: { issues: [{ path: [], message: 'Expected an object' }] } };
+      }
+      const out: Record<string, unknown> = {};
+      const issues: LightIssue[] = [];
+      for (const key of Object.keys(shape) as (keyof T & string)[]) {
+        const value = shape[key]((input as Record<string, unknown>)[key]);
+        if (value === INVALID) issues.push({ path: [key], message: `Invalid ${key}` });
+        else out[key] = value;
+      }
+      return issues.length ? { success: false, error: { issues } } : { success: true, data: out as T };
+    },
+  };
+}
+
+/** GET /api/auth/user, POST /api/login (UserResponse). */
+export const UserLight = object<User>({
+  id: string,
+  username: string,
+  firstName: string,
+  lastName: string,
+  email: string,
+  role: nullable(oneOf(STAFF_ROLES)),
+});
+
+/** GET /api/public/settings (PublicSettings). */
+export const PublicSettingsLight = object<PublicSettings>({
+  lodgeName: string,
+  tagline: string,
+  latitude: nullable(number),
+  longitude: nullable(number),
+  contactEmail: nullable(string),
+  contactPhone: nullable(string),
+  address: nullable(string),
+  emergencyMedicalPhone: nullable(string),
+  emergencyPolicePhone: nullable(string),
+  heroBackgroundImage: nullable(string),
+  allowCardPayments: boolean,
+  allowEFTPayments: boolean,
+  cardPaymentDiscount: number,
+  eftHoldDurationHours: int,
+  cardPaymentsConfigured: boolean,
+  paystackInlineScriptUrl: string,
+  timeZone: literal('Africa/Johannesburg'),
+  currency: literal('ZAR'),
+});
+
+/** GET /api/weather (WeatherResponse). */
+export const WeatherLight = object<WeatherResponse>({
+  temp: number,
+  condition: string,
+  description: string,
+  location: string,
+});
