@@ -83,6 +83,9 @@ export function loadUser(deps: Deps): Koa.Middleware<AppState> {
         }
       }
     }
+    // The hint follows the session: a request whose session has ended loses it, whatever the
+    // route answers (the route table's 401 for /api/auth/user comes before its handler).
+    if (!ctx.state.user && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, deps, false);
     await next();
   };
 }
