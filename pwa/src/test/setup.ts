@@ -40,7 +40,7 @@ function installMatchMedia() {
 
 // Pages are lazy chunks; their first import is transformed on the fly and can take a while
 // on a busy machine. Waiting longer costs nothing when they come quickly.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -4,7 +4,7 @@ import type { Role } from '@shared/roles.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { savePostLoginTarget } from '@/lib/post-login-target.js';
-import { useAuth } from '@/features/auth/api/use-auth.js';
+import { markProtectedPage, useAuth } from '@/features/auth/api/use-auth.js';
 import { AccessDenied } from './access-denied.js';
 import { AuthUnreachable } from './auth-unreachable.js';
 
@@ -29,6 +29,8 @@ export function ProtectedRoute({
   loadingLabel = 'Verifying authentication...',
   whenLoggedOut = 'redirect',
 }: ProtectedRouteProps) {
+  // Before the query runs: this page needs the server's answer, hint or not.
+  markProtectedPage();
   const { user, isLoading, error, refetch } = useAuth();
   const location = useLocation();
   const here = location.pathname + location.search;

@@ -47,7 +47,14 @@ describe('/accommodations', () => {
     expect(inCard.getByText('R5,400.50/night')).toBeInTheDocument();
     expect(inCard.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking?accommodation=type-suite');
     const image = inCard.getByRole('img', { name: 'Luxury Safari Suite' });
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // The first card's picture is the phone's largest paint: fetched at once, first; the
+    // pictures of the cards below wait until they scroll near.
+    expect(screen.getAllByRole('article')[0]).toBe(card);
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    const below = screen.getAllByRole('article').slice(1).flatMap((a) => within(a).queryAllByRole('img'));
+    expect(below.length).toBeGreaterThan(0);
+    for (const other of below) expect(other).toHaveAttribute('loading', 'lazy');
     // Resized by the image endpoint: a 640 px fallback and a srcset the browser picks from.
     const suiteUrl = 'url=%2Fimages%2Faccommodations%2Fluxury-safari-suite.jpg';
     expect(image).toHaveAttribute('src', `/api/accommodation-image?${suiteUrl}&w=640`);

@@ -15,9 +15,22 @@ export function hasSignedInHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
 
-/** GET /api/auth/user: the current user, or null when nobody is logged in (a 401, or no hint). */
+/**
+ * Set once a protected page has been opened in this tab: from then on the server is always
+ * asked. The hint only spares public pages the question. A protected page must hear it from
+ * the server (or learn it cannot be reached): a staff tablet whose session, and so the hint,
+ * ran out while it was offline must still reach the offline front desk, not a login page
+ * that cannot work offline.
+ */
+let protectedPageSeen = false;
+export function markProtectedPage(): void {
+  protectedPageSeen = true;
+}
+
+/** GET /api/auth/user: the current user, or null when nobody is logged in (a 401, or no hint on a public page). */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  if (!hasSignedInHint()) return null;
+  const onProtectedPage = protectedPageSeen || (typeof location !== 'undefined' && location.pathname.startsWith('/admin'));
+  if (!hasSignedInHint() && !onProtectedPage) return null;
   try {
     return await apiFetch('/api/auth/user', { schema: UserLight, signal });
   } catch (err) {
