@@ -226,6 +226,9 @@ test('offline after one online visit, the admin pages render from the device and
     await page.goto(url);
     await expect(page.locator('main h1')).toBeVisible();
   }
+  // The visit is over when the device holds the data: the calendar shows its rows.
+  await page.goto('/admin/calendar');
+  await expect(page.getByRole('group', { name: / bookings$/ }).first()).toBeVisible({ timeout: 60_000 });
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

@@ -76,7 +76,7 @@ export function AdminLayout() {
           variant="temporary"
           open={open}
           onClose={() => setOpen(false)}
-          slotProps={{ paper: { sx: { ...sidebarPaperSx, width: SIDEBAR_WIDTH } } }}
+          slotProps={{ paper: { sx: { ...sidebarPaperSx, width: SIDEBAR_WIDTH }, 'aria-label': 'Back office navigation' } as object }}
         >
           {sidebar}
         </Drawer>
