@@ -116,6 +116,14 @@ async function startServer(): Promise<Server> {
   };
 }
 
+/**
+ * What a browser on the app's own page sends: the API refuses a cookie-bearing request that
+ * does not say which site it comes from (the CSRF check), so every request here says so.
+ */
+function sameSite(url: string): Record<string, string> {
+  return { Origin: new URL(url).origin };
+}
+
 async function login(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
@@ -137,7 +145,7 @@ async function getJson<T>(url: string, cookie?: string): Promise<T> {
 
 function cannon(url: string, s: Scenario, seconds: number): Promise<autocannon.Result & { counts: Record<string, number> }> {
   const counts: Record<string, number> = {};
-  const headers = { ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers };
+  const headers = { ...sameSite(url), ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers };
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -248,7 +256,7 @@ export async function runHttpBench(): Promise<{ rows: HttpRow[]; race: ResultRow
       // One request first: a scenario answering errors would measure the error path.
       const probe = await fetch(url + s.path, {
         method: s.method ?? 'GET',
-        headers: { ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers },
+        headers: { ...sameSite(url), ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers },
         ...(s.body ? { body: JSON.stringify(s.body()) } : {}),
       });
       if (!probe.ok) throw new Error(`${s.name} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
@@ -303,7 +311,7 @@ async function bookingRace(url: string, manager: string, today: string): Promise
     Array.from({ length: RACE }, async (_, n) => {
       const res = await fetch(`${url}/api/admin/bookings`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: manager },
+        headers: { ...sameSite(url), 'Content-Type': 'application/json', Cookie: manager },
         body: JSON.stringify({
           unitId: unit.id,
           checkInDate: checkIn,
