@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse, uuidParam } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
+import { collectionRoutes } from '../../http/collection-routes.js';
 import {
   ACCOMMODATION_MESSAGES,
   AccommodationTypeRequest,
@@ -37,48 +38,20 @@ export function accommodationRoutes(router: Router<AppState>, deps: Deps): void 
   // Back office: every type and unit, inactive ones included. Viewing is open to all staff
   // (back-office.md section 6: reception sees the Accommodation Management screen); changes
   // are for SuperAdmin and Manager.
-  router.get('/admin/accommodations', async (ctx) => {
-    ctx.body = await admin.listAdminTypes(deps);
+  collectionRoutes(router, deps, {
+    path: '/admin/accommodations',
+    list: admin.listAdminTypes,
+    create: { body: AccommodationTypeRequest, run: admin.createType },
+    update: { body: AccommodationTypeRequest, run: admin.updateType },
+    remove: { run: admin.deleteType, message: 'Accommodation type deleted successfully!' },
   });
 
-  router.post('/admin/accommodations', async (ctx) => {
-    const input = parse(AccommodationTypeRequest, ctx.request.body);
-    ctx.body = await admin.createType(deps, currentUser(ctx), input);
-    ctx.status = 201;
-  });
-
-  router.put('/admin/accommodations/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    const input = parse(AccommodationTypeRequest, ctx.request.body);
-    ctx.body = await admin.updateType(deps, currentUser(ctx), id, input);
-  });
-
-  router.delete('/admin/accommodations/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    await admin.deleteType(deps, currentUser(ctx), id);
-    ctx.body = { message: 'Accommodation type deleted successfully!', id };
-  });
-
-  router.get('/admin/units', async (ctx) => {
-    ctx.body = await admin.listAdminUnits(deps);
-  });
-
-  router.post('/admin/units', async (ctx) => {
-    const input = parse(CreateUnitRequest, ctx.request.body);
-    ctx.body = await admin.createUnit(deps, currentUser(ctx), input);
-    ctx.status = 201;
-  });
-
-  router.put('/admin/units/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    const input = parse(UpdateUnitRequest, ctx.request.body);
-    ctx.body = await admin.updateUnit(deps, currentUser(ctx), id, input);
-  });
-
-  router.delete('/admin/units/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    await admin.deleteUnit(deps, currentUser(ctx), id);
-    ctx.body = { message: 'Unit deleted successfully!', id };
+  collectionRoutes(router, deps, {
+    path: '/admin/units',
+    list: admin.listAdminUnits,
+    create: { body: CreateUnitRequest, run: admin.createUnit },
+    update: { body: UpdateUnitRequest, run: admin.updateUnit },
+    remove: { run: admin.deleteUnit, message: 'Unit deleted successfully!' },
   });
 
   /** Multipart, repeated 'images' field: each checked by content, re-encoded, stored, appended. */

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse, uuidParam } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
+import { collectionRoutes } from '../../http/collection-routes.js';
 import { EventRequest, TicketTypeRequest } from '../../../../shared/contracts/events.js';
 import * as events from './events.service.js';
 
@@ -11,26 +12,12 @@ const ticketBody = (body: unknown, eventId: string) => ({ ...(typeof body === 'o
 
 export function eventRoutes(router: Router<AppState>, deps: Deps): void {
 
-  router.get('/admin/events', async (ctx) => {
-    ctx.body = await events.listEvents(deps);
-  });
-
-  router.post('/admin/events', async (ctx) => {
-    const input = parse(EventRequest, ctx.request.body);
-    ctx.body = await events.createEvent(deps, currentUser(ctx), input);
-    ctx.status = 201;
-  });
-
-  router.put('/admin/events/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    const input = parse(EventRequest, ctx.request.body);
-    ctx.body = await events.updateEvent(deps, currentUser(ctx), id, input);
-  });
-
-  router.delete('/admin/events/:id', async (ctx) => {
-    const id = uuidParam(ctx.params.id);
-    await events.deleteEvent(deps, currentUser(ctx), id);
-    ctx.body = { message: 'Event deleted successfully!', id };
+  collectionRoutes(router, deps, {
+    path: '/admin/events',
+    list: events.listEvents,
+    create: { body: EventRequest, run: events.createEvent },
+    update: { body: EventRequest, run: events.updateEvent },
+    remove: { run: events.deleteEvent, message: 'Event deleted successfully!' },
   });
 
   router.get('/admin/events/:id/ticket-types', async (ctx) => {
