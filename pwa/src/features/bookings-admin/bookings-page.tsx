@@ -36,6 +36,7 @@ import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus, type Payment
 import { can, type Role } from '@shared/roles.js';
 import { OfflineEditError, setBookingStatus, useBookings, useSyncStatus, type DeskBooking } from '@/offline/index.js';
 import { PageHeader } from '@/components/page-header.js';
+import { ListFilters, type FilterOption } from '@/components/list-filters.js';
 import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
@@ -64,6 +65,7 @@ import {
   type StatusFilter,
 } from './bookings-list.js';
 
+const STATUS_OPTIONS: FilterOption<StatusFilter>[] = [{ value: 'all', label: 'All Statuses' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: s }))];
 const ALL_ROWS = -1;
 const PAGE_SIZES = [25, 50, 100, { label: 'All', value: ALL_ROWS }];
 /** Longer lists scroll inside the card with only the rows in view drawn (windowed-rows.ts). */
@@ -146,38 +148,26 @@ export function BookingsPage() {
         <FigureCard title="Average Booking" value={formatRand(summary.average)} />
       </Grid>
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Search"
-          placeholder="Guest name, email or booking ID"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-          sx={{ flex: { sm: '1 1 260px' } }}
-        />
-        <TextField
-          select
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as StatusFilter);
-            setPage(0);
-          }}
-          sx={{ flex: { sm: '0 0 220px' } }}
-        >
-          <MenuItem value="all">All Statuses</MenuItem>
-          {BOOKING_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
+      <ListFilters
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(0);
+        }}
+        searchPlaceholder="Guest name, email or booking ID"
+        filterLabel="Status"
+        filter={status}
+        onFilter={(value) => {
+          setStatus(value);
+          setPage(0);
+        }}
+        options={STATUS_OPTIONS}
+        filterWidth={220}
+      >
         <Button variant="outlined" startIcon={<Download />} onClick={exportCsv} sx={{ minHeight: 56 }}>
           Export CSV
         </Button>
-      </Stack>
+      </ListFilters>
 
       <Card variant="outlined" component="section" aria-label="Bookings" sx={{ mb: 3 }}>
         <TableContainer

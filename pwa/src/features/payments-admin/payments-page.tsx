@@ -7,8 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,12 +14,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_STATUSES } from '@shared/domain/booking-status.js';
 import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
+import { ListFilters, type FilterOption } from '@/components/list-filters.js';
 import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
 import { formatRand } from '@/lib/format.js';
 import { useBookings, type DeskBooking } from '@/offline/index.js';
@@ -29,6 +27,11 @@ import { BookingPayments, PaymentStatusBadge } from './booking-payments.js';
 import { paymentStatusLabel } from './payment-words.js';
 import { filterPayments, paymentCounts, type PaymentFilter } from './payments-list.js';
 
+const FILTER_OPTIONS: FilterOption<PaymentFilter>[] = [
+  { value: 'all', label: 'All Payments' },
+  { value: 'awaiting', label: 'Awaiting Payment' },
+  ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s })),
+];
 const PAGE_SIZES = [25, 50, 100];
 /** On a phone the row keeps the guest (with the reference), the payment state and the action; the rest is in the dialog. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -80,36 +83,22 @@ export function PaymentsPage() {
         <FigureCard title="Refunded" value={String(counts.refunded)} />
       </Grid>
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Search"
-          placeholder="Guest name, email or reference"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-          sx={{ flex: { sm: '1 1 260px' } }}
-        />
-        <TextField
-          select
-          label="Payment"
-          value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value as PaymentFilter);
-            setPage(0);
-          }}
-          sx={{ flex: { sm: '0 0 240px' } }}
-        >
-          <MenuItem value="all">All Payments</MenuItem>
-          <MenuItem value="awaiting">Awaiting Payment</MenuItem>
-          {PAYMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <ListFilters
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(0);
+        }}
+        searchPlaceholder="Guest name, email or reference"
+        filterLabel="Payment"
+        filter={filter}
+        onFilter={(value) => {
+          setFilter(value);
+          setPage(0);
+        }}
+        options={FILTER_OPTIONS}
+        filterWidth={240}
+      />
 
       <Card variant="outlined" component="section" aria-label="Bookings and their payments">
         <TableContainer>
