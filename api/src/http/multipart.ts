@@ -10,7 +10,17 @@ export interface UploadedFile {
   originalFilename: string | null;
   mimetype: string | null;
   size: number;
+  /** When its part began in the request stream (see PART_STARTED). */
+  [PART_STARTED]?: bigint;
 }
+
+/**
+ * formidable hands files over as each finishes writing to disk, so two pictures in one
+ * request could come back in either order. Each is stamped when its part begins in the
+ * stream (parts are read one after the other), and filesOf sorts by that: the pictures are
+ * stored in the order the user chose them.
+ */
+const PART_STARTED = Symbol('partStarted');
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -40,6 +50,9 @@ export function multipartUpload(opts: { field: string; maxFiles: number }): Midd
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
       multiples: true,
+      onFileBegin: (_name, file) => {
+        (file as unknown as UploadedFile)[PART_STARTED] = process.hrtime.bigint();
+      },
     },
     onError: (err) => {
       const e = err as Error & { httpCode?: number; code?: number };
@@ -69,7 +82,9 @@ export function multipartUpload(opts: { field: string; maxFiles: number }): Midd
 export function filesOf(ctx: { request: unknown }, field: string, max: number): UploadedFile[] {
   const files = (ctx.request as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
   const value = files[field];
-  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const list = (value === undefined ? [] : Array.isArray(value) ? [...value] : [value]).sort((a, b) =>
+    a[PART_STARTED] === undefined || b[PART_STARTED] === undefined ? 0 : a[PART_STARTED] < b[PART_STARTED] ? -1 : a[PART_STARTED] > b[PART_STARTED] ? 1 : 0,
+  );
   if (!list.length) throw new ValidationError(`${field}: Choose an image to upload`, 'validation_error', { [field]: 'Choose an image to upload' });
   if (list.length > max) {
     throw new ValidationError(`${field}: At most ${max} images at once`, 'validation_error', { [field]: `At most ${max} images at once` });
