@@ -83,6 +83,8 @@ export async function setHeroImage(deps: Pick<Deps, 'db'>, user: SessionUser, im
   return inTransaction(deps.db, opts.trx, async (trx) => {
     await lockSettingsRow(trx);
     const before = await getSettings(trx);
+    // Removing a picture that is not there changes nothing: no write, no version, no audit row.
+    if (image === null && before.heroBackgroundImage === null) return { previous: null, settings: toAdminSettings(before, user) };
     await updateSettingsRow(trx, { hero_background_image: image });
     const after = await getSettings(trx);
     await recordAudit(trx, {

@@ -195,6 +195,14 @@ describe('hero image', () => {
     expect(fs.existsSync(path.join(dataDir, second.body.heroBackgroundImage))).toBe(false);
     const audits = (await t.db('audit_log').where({ entity_type: 'settings' }).orderBy('id')).map((r) => r.action);
     expect(audits).toEqual(['settings.hero_image', 'settings.hero_image', 'settings.hero_image_remove']);
+
+    // Removing it again: the same answer, and nothing written (no version, no audit row).
+    const version = (await t.db('settings').where({ id: 1 }).first('version')).version;
+    const again = await manager.delete('/api/admin/settings/hero-image');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: 'Background image has been removed successfully!', heroBackgroundImage: null });
+    expect((await t.db('settings').where({ id: 1 }).first('version')).version).toBe(version);
+    expect((await t.db('audit_log').where({ entity_type: 'settings' })).length).toBe(3);
   });
 
   it('an AVIF or a text file is refused with the spec texts; a 12 MB file gets File Too Large; nothing changes', async () => {
