@@ -5,6 +5,7 @@ import { sendDueEmails } from '../features/email/email.service.js';
 import { expireHolds } from '../features/bookings/hold-expiry.job.js';
 import { reconcileCardHolds } from '../features/payments/payments.service.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
+import { pruneImageCache } from '../features/images/images.service.js';
 
 /**
  * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
@@ -28,5 +29,13 @@ export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
     },
     // Expired sessions and old login attempts; deleting twice is harmless, so no lock.
     { name: 'auth-cleanup', intervalMs: 60 * 60 * 1000, run: () => purgeExpired(deps) },
+    // Resized pictures nobody asked for in 30 days; removing a file twice is harmless.
+    {
+      name: 'image-cache-prune',
+      intervalMs: 24 * 60 * 60 * 1000,
+      run: async () => {
+        await pruneImageCache(deps);
+      },
+    },
   ];
 }

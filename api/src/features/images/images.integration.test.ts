@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { pruneImageCache } from './images.service.js';
 import { createImageFetcher, isPublicAddress } from '../../adapters/image-fetch.js';
 
 /**
@@ -202,6 +203,30 @@ describe('GET /api/accommodation-image: the lodge\'s own pictures', () => {
     const second = await getImage({ url: '/uploads/photo.jpg', w: '960' }, { Accept: 'image/jpeg' });
     expect((await imageOf(second)).width).toBe(7);
     expect(files()).toHaveLength(before.size + 1);
+  });
+
+  it('the daily prune removes copies not made again for 30 days; a pruned size is made again on request', async () => {
+    const first = await getImage({ url: '/uploads/photo.jpg', w: '480' }, { Accept: 'image/webp' });
+    expect(first.status).toBe(200);
+    const cacheDir = path.join(dataDir, 'image-cache');
+    const files = () => fs.readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+    const all = files();
+    expect(all.length).toBeGreaterThan(1);
+    // One copy last made 31 days ago (by the test clock), the others just now.
+    const now = t.clock.now().getTime();
+    const [stale, ...fresh] = all;
+    const old = new Date(now - 31 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(stale, old, old);
+    for (const f of fresh) fs.utimesSync(f, new Date(now), new Date(now));
+
+    expect(await pruneImageCache(t.deps)).toBe(1);
+    expect(files().sort()).toEqual([...fresh].sort());
+    expect(await pruneImageCache(t.deps)).toBe(0);
+
+    // Whatever was pruned is made again: every size still answers.
+    const again = await getImage({ url: '/uploads/photo.jpg', w: '480' }, { Accept: 'image/webp' });
+    expect(again.status).toBe(200);
+    expect((await imageOf(again)).width).toBe(480);
   });
 
   it('answers 404 for a picture that is not there, and never leaves its folders', async () => {

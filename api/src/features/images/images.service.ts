@@ -267,3 +267,33 @@ function etagMatches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
+
+/** A resized copy (or a fetched remote original) not made again for this long is removed. */
+export const IMAGE_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The image cache is keyed by the picture's version, so replaced uploads, edited pictures and
+ * each day's re-fetch of a remote picture leave copies nobody asks for again: without pruning
+ * DATA_DIR/image-cache only grows. Files written more than IMAGE_CACHE_MAX_AGE_MS ago go; a
+ * copy still in use is simply made again on its next request (one resize). Deleting twice is
+ * harmless, so instances sharing DATA_DIR need no lock. Returns how many files were removed.
+ */
+export async function pruneImageCache(deps: Pick<Deps, 'config' | 'clock'>): Promise<number> {
+  const cacheDir = path.join(deps.config.dataDir, 'image-cache');
+  const oldest = deps.clock.now().getTime() - IMAGE_CACHE_MAX_AGE_MS;
+  const buckets = await fs.readdir(cacheDir, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const bucket of buckets) {
+    if (!bucket.isDirectory()) continue;
+    const dir = path.join(cacheDir, bucket.name);
+    for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.mtimeMs < oldest) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
