@@ -169,7 +169,14 @@ async function benchPush(rows: SyncBenchRow[]): Promise<void> {
       const serverSeconds = await server?.();
       const rate = queue.length / seconds;
       const once = applied === queue.length && (await appliedOnce(t.db, queue, ids));
-      rows.push({ name: `push 500 entries, ${label}`, value: `${Math.round(rate)} entries/s`, target: '>= 500/s (PostgreSQL)', ok: rate >= 500 });
+      // The target is the push endpoint's rate at the contract's batch size. The PWA's replay
+      // sends one entry per request so that a failed entry holds back the ones behind it
+      // (issue 8, must-show 6); that row shows what this order costs, with no target of its own.
+      rows.push(
+        batch > 1
+          ? { name: `push 500 entries, ${label}`, value: `${Math.round(rate)} entries/s`, target: '>= 500/s (PostgreSQL)', ok: rate >= 500 }
+          : { name: `push 500 entries, ${label} (the PWA's replay)`, value: `${Math.round(rate)} entries/s`, target: '(strict order: one round trip per entry)', ok: true },
+      );
       rows.push({ name: `  time per entry in round trips (${label})`, value: (seconds / queue.length / trip).toFixed(1), target: '', ok: true });
       rows.push({ name: `  SQL statements per entry (${label})`, value: perEntry.toFixed(2), target: '(sessions and transactions included)', ok: true });
       // Wall-clock rates on a shared machine say more about the neighbours than about the
