@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, dayOfWeek, todayInLodge } from '../shared/domain/dates.js';
 import { managerApi } from './desk-support.js';
@@ -264,4 +265,118 @@ test('a promo code made here is accepted in the guest booking flow and its use i
   await page.reload();
   await page.getByRole('tab', { name: 'Promo Codes' }).click(SLOW);
   await expect(page.getByRole('region', { name: 'Promo Codes' }).getByRole('row').filter({ hasText: code }).getByRole('cell', { name: `Uses of ${code}` })).toHaveText('1 / ∞', SLOW);
+});
+
+test('a manager edits a type: name, capacity and rates are saved, shown on the card and on the public page, and priced', async ({ page, request }) => {
+  const name = `Zebra Edit ${stamp()}`;
+  const renamed = `${name} Deluxe`;
+  const typeId = await typeWithUnit(name, 1000, 1200);
+  const api = await managerApi();
+  const before = ((await (await api.get('/api/admin/accommodations')).json()) as { id: string; version: number }[]).find((t) => t.id === typeId)!;
+
+  await login(page, 'manager');
+  await page.goto('/admin/accommodations');
+  await page.getByRole('button', { name: `Edit ${name}` }).click(SLOW);
+  const edit = page.getByRole('dialog', { name: 'Edit Accommodation Type' });
+  await expect(edit).toBeVisible(SLOW);
+  await expect(edit.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
+  await edit.getByRole('textbox', { name: /^Name/ }).fill(renamed);
+  await edit.getByLabel(/Capacity/).fill('4');
+  await edit.getByLabel(/Weekday rate/).fill('1350');
+  await edit.getByLabel(/Weekend rate/).fill('1750.50');
+  await shots(page, '11-edit-type-dialog');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Accommodation type updated successfully!')).toBeVisible(SLOW);
+  await expect(edit).toHaveCount(0);
+
+  const card = page.getByRole('article', { name: renamed });
+  await expect(card.getByText('Sleeps 4 · Weekday R1,350 · Weekend R1,750.50')).toBeVisible(SLOW);
+  await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
+  await shots(page, '12-edited-type');
+
+  // The server has the new values, one version on.
+  const saved = ((await (await api.get('/api/admin/accommodations')).json()) as { id: string; name: string; capacity: number; baseWeekdayRate: number; baseWeekendRate: number; version: number }[]).find(
+    (t) => t.id === typeId,
+  )!;
+  expect(saved).toMatchObject({ name: renamed, capacity: 4, baseWeekdayRate: 1350, baseWeekendRate: 1750.5, version: before.version + 1 });
+
+  // The public page shows them, and a quote uses the new rates.
+  await page.goto('/accommodations');
+  const publicCard = page.getByRole('article', { name: renamed });
+  await publicCard.scrollIntoViewIfNeeded(SLOW);
+  await expect(publicCard.getByText('4 Guests')).toBeVisible(SLOW);
+  await expect(publicCard.getByText('R1,350/night')).toBeVisible();
+  await expect(publicCard.getByText('R1,750.50/night')).toBeVisible();
+  await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
+  const thursday = addDays(fridayFrom(200), -1);
+  const quote = await request.post('/api/calculate-rate', { data: { accommodationTypeId: typeId, checkIn: thursday, checkOut: addDays(thursday, 2) } });
+  expect(quote.status()).toBe(200);
+  expect(((await quote.json()) as { totalAmount: number }).totalAmount).toBe(3100.5);
+});
+
+test('a rate override linked to an event: saved with the event, shown by its name, and priced with its minimum stay', async ({ page, request }) => {
+  const name = `Zebra Event ${stamp()}`;
+  const typeId = await typeWithUnit(name, 1000, 1200);
+  const friday = fridayFrom(260);
+  const saturday = addDays(friday, 1);
+  const sunday = addDays(friday, 2);
+  const api = await managerApi();
+  const eventName = `Zebra Gala ${stamp()}`;
+  const createdEvent = await api.post('/api/admin/events', {
+    data: { name: eventName, description: 'A night of the admin-config spec', eventDate: `${saturday}T16:00:00.000Z`, accommodationStartDate: friday, accommodationEndDate: sunday },
+  });
+  expect(createdEvent.status()).toBe(201);
+  const event = (await createdEvent.json()) as { id: string };
+
+  await login(page, 'manager');
+  await page.goto('/admin/rates');
+  await page.getByRole('button', { name: 'Add Rate Override' }).click(SLOW);
+  const dialog = page.getByRole('dialog', { name: 'Create Rate Override' });
+  await dialog.getByRole('combobox', { name: /Accommodation type/ }).click();
+  await page.getByRole('option', { name }).click();
+  await dialog.getByLabel(/Start date/).fill(friday);
+  await dialog.getByLabel(/End date/).fill(saturday);
+  await dialog.getByLabel(/Weekend rate/).fill('2500');
+  await dialog.getByLabel(/Minimum stay/).fill('2');
+  await dialog.getByRole('combobox', { name: /^Event/ }).click();
+  await page.getByRole('option', { name: eventName }).click();
+  await expect(dialog.getByRole('combobox', { name: /^Event/ })).toHaveText(eventName);
+  await shots(page, '13-event-override-dialog');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toHaveCount(0, SLOW);
+
+  // Shown with the event's name, the rates and the minimum stay.
+  const row = page.getByRole('region', { name: 'Rate Overrides' }).getByRole('row').filter({ hasText: name });
+  await expect(row.getByRole('cell')).toHaveText([name, /.+/, 'Base rate', 'R2,500', '2 nights', eventName, ''], SLOW);
+  await shots(page, '14-event-override');
+  // On a phone the overrides are cards (no sideways scroll), each with its Edit and Delete.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('region', { name: 'Rate Overrides' }).getByRole('listitem', { name });
+  await expect(card.getByRole('definition')).toHaveText([/.+/, 'Base rate', 'R2,500', '2 nights', eventName]);
+  await expect(card.getByRole('button', { name: /^Edit override/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Delete override/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+
+  // Saved tied to the event.
+  const overrides = (await (await api.get('/api/admin/rate-overrides')).json()) as { accommodationTypeId: string; eventId: string | null; startDate: string; endDate: string; weekdayRate: number | null; weekendRate: number | null; minLengthOfStay: number }[];
+  expect(overrides.filter((o) => o.accommodationTypeId === typeId)).toEqual([
+    expect.objectContaining({ eventId: event.id, startDate: friday, endDate: saturday, weekdayRate: null, weekendRate: 2500, minLengthOfStay: 2 }),
+  ]);
+
+  // Its nights cost the override's weekend rate; a stay touching them must be two nights long;
+  // nights outside it keep the base rates.
+  const quote = (checkIn: string, checkOut: string) => request.post('/api/calculate-rate', { data: { accommodationTypeId: typeId, checkIn, checkOut } });
+  const weekend = await quote(friday, sunday);
+  expect(weekend.status()).toBe(200);
+  expect(((await weekend.json()) as { totalAmount: number }).totalAmount).toBe(5000);
+  const thursdayFriday = await quote(addDays(friday, -1), saturday);
+  expect(((await thursdayFriday.json()) as { totalAmount: number }).totalAmount).toBe(3500);
+  const oneNight = await quote(friday, saturday);
+  expect(oneNight.status()).toBe(422);
+  expect(((await oneNight.json()) as { message: string }).message).toBe('Minimum stay for these dates is 2 nights');
+  const after = await quote(sunday, addDays(sunday, 1));
+  expect(((await after.json()) as { totalAmount: number }).totalAmount).toBe(1000);
 });

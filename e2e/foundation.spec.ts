@@ -80,3 +80,41 @@ test('the e2e server sends e-mail to the SMTP double, not the internet', async (
     })
     .toBe(true);
 });
+
+test('a SuperAdmin on a public page: the top bar is one line at 1024 and 900 px, its Back office menu works by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await login(page, 'superadmin');
+  await expect(page).toHaveURL(/\/admin/);
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { firstName: string; lastName: string };
+  await page.goto('/accommodations');
+  const bar = page.getByRole('banner');
+  const name = bar.getByText(`${me.firstName} ${me.lastName}`, { exact: true });
+  const nav = bar.getByRole('navigation', { name: 'Main' });
+  const menuButton = nav.getByRole('button', { name: 'Back office' });
+  await expect(menuButton).toBeVisible();
+  for (const width of [1024, 900]) {
+    await page.setViewportSize({ width, height: 768 });
+    // One line: the bar keeps its one-row height (68 px and the 3 px rule), nothing wraps.
+    await expect.poll(async () => (await bar.boundingBox())?.height).toBe(71);
+    const row = await Promise.all([nav.getByRole('link', { name: 'Home' }), menuButton, name, bar.getByRole('button', { name: 'Logout' })].map((l) => l.boundingBox()));
+    expect(new Set(row.map((b) => Math.round(b!.y + b!.height / 2))).size).toBe(1);
+    // The name is one line of text too (a wrapped name is two lines in a bar that stays 68 px).
+    expect(row[2]!.height).toBeLessThan(30);
+    await page.screenshot({ path: `test-results/top-nav/${width}-superadmin-public.png` });
+  }
+
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Back office' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Settings', 'Staff', 'Audit Log', 'Sync']);
+  await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/top-nav/900-superadmin-menu.png' });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Front Desk' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/front-desk$/);
+});

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/server.js';
 import { configureSync, retryDelay, DEFAULT_SYNC_CONFIG } from './config.js';
 import { LOCAL_DATA_VERSION, SYNCED_MARKER_KEY, acknowledgeEviction, checkLocalData, db, getState, requestPersistence, setState } from './db.js';
-import { getEngineStatus, startSync, syncNow } from './engine.js';
+import { getEngineStatus, resumeAfterLogin, startSync, syncNow } from './engine.js';
 import { setBookingStatus } from './outbox.js';
 import { queryStoredStatus } from './queries.js';
 import { createFakeSyncServer, makeBooking, pullPage, resetDevice, seedLocal } from './test-support.js';
@@ -111,6 +111,40 @@ describe('sync engine', () => {
     server.use(...createFakeSyncServer({ bookings: [booking] }).handlers);
     expect(await syncNow()).toMatchObject({ push: { status: 'done', answered: 1 }, pull: { pages: 1 } });
     expect(asked).toEqual(['?limit=500']);
+    expect(getEngineStatus().lastError).toBeNull();
+  });
+
+  it('a login while a run is being refused (401) resumes the outbox once that run has ended: nothing stays queued', async () => {
+    const booking = makeBooking();
+    await seedLocal({ bookings: [booking] });
+    const entry = (await setBookingStatus(booking.id, 'Checked-In'))!;
+    pullAnswering(() => HttpResponse.json(pullPage({ cursor: 'c-1' })));
+    const fake = createFakeSyncServer({ bookings: [booking] });
+    // The old session's push is refused, its answer arriving after the person logged in again.
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    let reached!: () => void;
+    const pushReached = new Promise<void>((resolve) => (reached = resolve));
+    server.use(
+      http.post('/api/sync/push', async () => {
+        reached();
+        await refused;
+        return HttpResponse.json({ message: 'Not logged in' }, { status: 401 });
+      }),
+    );
+
+    const stale = syncNow();
+    await pushReached;
+    // The new session: the server takes pushes again (the newest handlers come first).
+    server.use(...fake.handlers);
+    const resumed = resumeAfterLogin();
+    refuse();
+    await stale;
+    await resumed;
+
+    expect(await db.outbox.count()).toBe(0);
+    expect(fake.applied.map((e) => e.id)).toEqual([entry.id]);
+    expect(await getState('pausedForAuth')).toBe(false);
     expect(getEngineStatus().lastError).toBeNull();
   });
 

@@ -75,7 +75,10 @@ export function syncNow(): Promise<SyncRunResult> {
     do {
       runAgain = false;
       result = await runOnce();
-    } while (runAgain && !result.failure && result.push.status === 'done');
+      // A trigger that came in meanwhile gets a run of its own, unless this one failed (the
+      // back-off decides then). A run that found the outbox paused runs again too: the
+      // trigger may be the login that lifted the pause after this run had looked.
+    } while (runAgain && !result.failure && (result.push.status === 'done' || result.push.status === 'paused'));
     return result;
   })();
   current = run.finally(() => {
@@ -153,6 +156,11 @@ function clearRetry() {
  */
 export async function resumeAfterLogin(user?: SyncUser): Promise<SyncRunResult> {
   if (user) await setSyncUser(user);
+  // A run still going may be one the old session is being refused in: its 401 pauses the
+  // outbox when its answer lands. Lifting the pause before that answer, and joining that
+  // run, left the outbox paused after a good login with entries queued. So: let it end
+  // (and record its 401), then lift the pause and run afresh.
+  while (current) await current.catch(() => undefined);
   await setState('pausedForAuth', false);
   failures = 0;
   return syncNow();

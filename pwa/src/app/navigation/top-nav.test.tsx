@@ -6,6 +6,16 @@ import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { currentPath, renderApp } from '@/test/render-app.js';
 
+/** The names of the 'Back office' menu's items, opened from the top bar (md and up). */
+async function backOfficeMenuItems(user: ReturnType<typeof renderApp>['user']): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  await user.click(within(nav).getByRole('button', { name: 'Back office' }));
+  const menu = await screen.findByRole('menu', { name: 'Back office' });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
+}
+
 async function mainNavLinks(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: 'Main' });
   await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeGreaterThan(0));
@@ -27,12 +37,13 @@ describe('top navigation', () => {
   it.each<[string, User, string[]]>([
     ['SuperAdmin', users.superAdmin, ['Staff', 'Audit Log']],
     ['Manager', users.manager, ['Audit Log']],
-  ])('shows %s the Rates, Events and Settings links', async (_role, user, system) => {
+  ])('shows %s Home and a Back office menu with the Rates, Events and Settings links', async (_role, user, system) => {
     server.use(signedInAs(user));
-    renderApp('/accommodations');
+    const { user: person } = renderApp('/accommodations');
     await screen.findByText(`${user.firstName} ${user.lastName}`);
-    expect(await mainNavLinks()).toEqual([
-      'Home',
+    // One line on the bar: Home, then the back-office links behind one menu button.
+    expect(await mainNavLinks()).toEqual(['Home']);
+    expect(await backOfficeMenuItems(person)).toEqual([
       'Dashboard',
       'Front Desk',
       'Calendar',
@@ -45,16 +56,44 @@ describe('top navigation', () => {
       ...system,
       'Sync',
     ]);
+    expect(screen.getByRole('menuitem', { name: 'Rates' })).toHaveAttribute('href', '/admin/rates');
     expect(screen.getByText(user.role!)).toBeInTheDocument();
   });
 
   it('hides Rates, Events and Settings from a receptionist', async () => {
     server.use(signedInAs(users.receptionist));
-    renderApp('/accommodations');
+    const { user } = renderApp('/accommodations');
     await screen.findByText('Thandi Mokoena');
-    expect(await mainNavLinks()).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Sync']);
-    expect(screen.getByRole('link', { name: 'Accommodations' })).toHaveAttribute('href', '/admin/accommodations');
+    expect(await mainNavLinks()).toEqual(['Home']);
+    expect(await backOfficeMenuItems(user)).toEqual(['Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Sync']);
+    expect(screen.getByRole('menuitem', { name: 'Accommodations' })).toHaveAttribute('href', '/admin/accommodations');
     expect(screen.getByText('Receptionist')).toBeInTheDocument();
+  });
+
+  it('works the Back office menu from the keyboard: opens on the first link, arrows move, Escape returns to the button', async () => {
+    server.use(signedInAs(users.manager));
+    const { user, router } = renderApp('/accommodations');
+    await screen.findByText('Anna van Wyk');
+    const button = within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Back office' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus());
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-controls', screen.getByRole('menu', { name: 'Back office' }).id);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Front Desk' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/front-desk'));
   });
 
   it('shows a guest their name without a role badge, and Book Now as a link', async () => {

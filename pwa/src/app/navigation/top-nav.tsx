@@ -10,14 +10,18 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { isStaff } from '@shared/roles.js';
 import type { User } from '@shared/contracts/auth.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { Brand } from './brand.js';
 import { LogoutButton } from './logout-button.js';
-import { isActivePath, navLinksFor } from './nav-links.js';
+import { isActivePath, navLinksFor, type NavLink } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
+import { BACK_OFFICE_BUTTON_ID, BACK_OFFICE_MENU_ID } from './back-office-ids.js';
 
 const MobileMenu = lazy(() => import('./mobile-menu.js'));
+const BackOfficeMenu = lazy(() => import('./back-office-menu.js'));
 
 /** The top navigation bar (public-site.md section 2); below md a slide-in menu. */
 export function TopNav() {
@@ -29,30 +33,22 @@ export function TopNav() {
   // The menu's chunk is fetched on the first open and kept mounted after, so it can slide out.
   const [menuWanted, setMenuWanted] = useState(false);
   const links = navLinksFor(user);
+  // A staff member's back-office links (up to eleven) would wrap the bar onto two lines at
+  // 1024 px: on the bar they sit behind one 'Back office' menu, the slide-in menu lists all.
+  const staff = !!user && isStaff(user.role);
+  const inline = staff ? links.filter((l) => !l.to.startsWith('/admin')) : links;
+  const backOffice = staff ? links.filter((l) => l.to.startsWith('/admin')) : [];
 
   return (
     <AppBar position="sticky" color="primary" sx={{ borderBottom: '3px solid', borderColor: 'secondary.main' }}>
       <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>
         <Brand />
         {desktop && (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, ml: 3, flexWrap: 'wrap' }}>
-            {links.map((link) => (
-              <Button
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                color="inherit"
-                aria-current={isActivePath(link.to, pathname) ? 'page' : undefined}
-                sx={{
-                  borderRadius: 2,
-                  px: 1.5,
-                  opacity: isActivePath(link.to, pathname) ? 1 : 0.85,
-                  bgcolor: isActivePath(link.to, pathname) ? 'rgba(255,255,255,0.14)' : 'transparent',
-                }}
-              >
-                {link.label}
-              </Button>
+          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: { md: 1, lg: 3 }, flexWrap: 'nowrap', flexShrink: 0 }}>
+            {inline.map((link) => (
+              <NavButton key={link.to} link={link} pathname={pathname} />
             ))}
+            {backOffice.length > 0 && <BackOfficeMenuButton links={backOffice} pathname={pathname} />}
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
@@ -86,6 +82,63 @@ export function TopNav() {
   );
 }
 
+function NavButton({ link, pathname }: { link: NavLink; pathname: string }) {
+  const active = isActivePath(link.to, pathname);
+  return (
+    <Button
+      component={RouterLink}
+      to={link.to}
+      color="inherit"
+      aria-current={active ? 'page' : undefined}
+      sx={{ borderRadius: 2, px: 1.5, whiteSpace: 'nowrap', opacity: active ? 1 : 0.85, bgcolor: active ? 'rgba(255,255,255,0.14)' : 'transparent' }}
+    >
+      {link.label}
+    </Button>
+  );
+}
+
+/**
+ * The back-office links behind one menu button (aria-haspopup, aria-expanded). Enter, Space
+ * or Arrow Down opens the menu on its first item; the menu (back-office-menu.tsx) is its own
+ * chunk, fetched on the first open, so the public pages' first load does not carry it.
+ */
+function BackOfficeMenuButton({ links, pathname }: { links: NavLink[]; pathname: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+  return (
+    <>
+      <Button
+        id={BACK_OFFICE_BUTTON_ID}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? BACK_OFFICE_MENU_ID : undefined}
+        endIcon={<ExpandMoreIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setAnchor(e.currentTarget);
+          }
+        }}
+        sx={{
+          borderRadius: 2,
+          px: 1.5,
+          whiteSpace: 'nowrap',
+          opacity: links.some((l) => isActivePath(l.to, pathname)) ? 1 : 0.85,
+        }}
+      >
+        Back office
+      </Button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <BackOfficeMenu anchor={anchor} onClose={() => setAnchor(null)} links={links} pathname={pathname} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** Visitors: 'Book Now' and 'Staff Login'. Logged in: name, role badge, Logout. */
 function AccountArea({ user, stacked = false, onDone }: { user: User | null; stacked?: boolean; onDone?: () => void }) {
   if (!user) {
@@ -113,7 +166,8 @@ function AccountArea({ user, stacked = false, onDone }: { user: User | null; sta
       alignItems={stacked ? 'stretch' : 'center'}
     >
       <Stack direction="row" spacing={1} alignItems="center">
-        <Typography component="span" sx={{ fontWeight: 600 }}>
+        {/* One line on the bar: a long name is cut with an ellipsis rather than wrap it. */}
+        <Typography component="span" noWrap title={stacked ? undefined : `${user.firstName} ${user.lastName}`} sx={{ fontWeight: 600, maxWidth: stacked ? undefined : { md: 180, lg: 280 } }}>
           {user.firstName} {user.lastName}
         </Typography>
         <RoleBadge role={user.role} />

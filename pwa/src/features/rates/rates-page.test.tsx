@@ -9,6 +9,7 @@ import { makeAccommodationType, resetDevice, staff } from '@/offline/test-suppor
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
+import { formatMonthDayYear } from '@/lib/dates-display.js';
 import { RatesPage } from './rates-page.js';
 
 const today = todayInLodge(new Date());
@@ -179,5 +180,76 @@ describe('rate management', () => {
       ['PAUSED', 'R250', '3 / 10', 'Inactive'],
       ['LASTDAY', '10%', '3 / 10', 'Active'],
     ]);
+  });
+
+  it('on a phone lists overrides and promo codes as cards, every field and both actions kept, no table', async () => {
+    window.innerWidth = 390;
+    const override: RateOverride = {
+      id: '22222222-0000-4000-8000-000000000001',
+      accommodationTypeId: tent.id,
+      accommodationTypeName: 'Luxury Tent',
+      startDate: friday,
+      endDate: addDays(friday, 1),
+      weekdayRate: null,
+      weekendRate: 3000,
+      minLengthOfStay: 2,
+      eventId: '44444444-0000-4000-8000-000000000001',
+      createdAt: '2020-01-01T08:00:00.000Z',
+      updatedAt: '2020-01-01T08:00:00.000Z',
+      version: 1,
+    };
+    const gala = {
+      id: '44444444-0000-4000-8000-000000000001',
+      name: 'Bush Braai Gala',
+      description: null,
+      eventDate: `${friday}T16:00:00.000Z`,
+      accommodationStartDate: friday,
+      accommodationEndDate: addDays(friday, 2),
+      images: [],
+      isActive: true,
+      createdAt: '2020-01-01T08:00:00.000Z',
+      updatedAt: '2020-01-01T08:00:00.000Z',
+      version: 1,
+    };
+    // The event's handler first: msw takes the first that matches.
+    server.use(http.get('/api/admin/events', () => HttpResponse.json([gala])), ...listHandlers({ overrides: [override], promos: [promo({ code: 'WINTER10' })] }));
+    const { user } = renderStaffPage(<RatesPage />, { user: users.manager, path: '/admin/rates' });
+
+    const overrides = within(await screen.findByRole('region', { name: 'Rate Overrides' }));
+    const card = await overrides.findByRole('listitem', { name: 'Luxury Tent' });
+    expect(overrides.queryByRole('table')).not.toBeInTheDocument();
+    const fields = (el: HTMLElement) => {
+      const names = within(el).getAllByRole('term').map((t) => t.textContent);
+      const values = within(el).getAllByRole('definition').map((d) => d.textContent);
+      return names.map((n, i) => [n, values[i]]);
+    };
+    await within(card).findByText('Bush Braai Gala');
+    expect(fields(card)).toEqual([
+      ['Dates', `${formatMonthDayYear(friday)} – ${formatMonthDayYear(addDays(friday, 1))}`],
+      ['Weekday Rate', 'Base rate'],
+      ['Weekend Rate', 'R3,000'],
+      ['Min Stay', '2 nights'],
+      ['Event', 'Bush Braai Gala'],
+    ]);
+    const label = `override Luxury Tent ${friday} to ${addDays(friday, 1)}`;
+    expect(within(card).getByRole('button', { name: `Delete ${label}` })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: `Edit ${label}` }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Rate Override' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('tab', { name: 'Promo Codes' }));
+    const promos = within(await screen.findByRole('region', { name: 'Promo Codes' }));
+    const code = await promos.findByRole('listitem', { name: 'WINTER10' });
+    expect(promos.queryByRole('table')).not.toBeInTheDocument();
+    expect(fields(code)).toEqual([
+      ['Discount', '10%'],
+      ['Expiry Date', formatMonthDayYear(addDays(today, 30))],
+      ['Uses', '3 / 10'],
+      ['Applies To', 'Accommodation, Events'],
+      ['Status', 'Active'],
+    ]);
+    expect(within(code).getByRole('button', { name: 'Edit promo code WINTER10' })).toBeInTheDocument();
+    expect(within(code).getByRole('button', { name: 'Delete promo code WINTER10' })).toBeInTheDocument();
   });
 });

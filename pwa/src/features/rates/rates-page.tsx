@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,8 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
@@ -78,9 +80,9 @@ function TableCard({ label, children, minWidth }: { label: string; children: Rea
   );
 }
 
-function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+function ActionButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
-    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <>
       <Tooltip title="Edit">
         <IconButton aria-label={`Edit ${name}`} onClick={onEdit}>
           <Edit />
@@ -91,7 +93,68 @@ function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => vo
           <DeleteOutline />
         </IconButton>
       </Tooltip>
+    </>
+  );
+}
+
+function RowActions(props: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ActionButtons {...props} />
     </TableCell>
+  );
+}
+
+/**
+ * Below md (phones, small tablets) the tables' seven columns would scroll sideways: each row
+ * is a card instead, its fields as a list of label and value, with the same Edit and Delete
+ * buttons (same names), so nothing is lost on a phone.
+ */
+function useStacked(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+}
+
+function CardList({ label, empty, children }: { label: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={label}>
+      {empty !== null ? (
+        <Card variant="outlined">
+          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+            {empty}
+          </Typography>
+        </Card>
+      ) : (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {children}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function ItemCard({ title, mono = false, fields, actions }: { title: string; mono?: boolean; fields: [string, ReactNode][]; actions: ReactNode }) {
+  return (
+    <Card component="li" variant="outlined" aria-label={title} sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+        <Typography component="p" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined, overflowWrap: 'anywhere', pt: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ whiteSpace: 'nowrap', flexShrink: 0, mr: -1 }}>{actions}</Box>
+      </Stack>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
+        {fields.map(([name, value]) => (
+          <Fragment key={name}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {name}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+    </Card>
   );
 }
 
@@ -106,6 +169,9 @@ function OverridesTab() {
   const eventName = (id: string | null) => (id ? (events.data?.find((e) => e.id === id)?.name ?? 'Linked event') : '—');
   const rate = (value: number | null) => (value === null ? <Typography variant="body2" color="text.secondary" component="span">Base rate</Typography> : formatRand(value));
   const label = (o: RateOverride) => `override ${typeName(o)} ${o.startDate} to ${o.endDate}`;
+  const stacked = useStacked();
+  const dates = (o: RateOverride) => `${formatMonthDayYear(o.startDate)} – ${formatMonthDayYear(o.endDate)}`;
+  const nights = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
 
   return (
     <>
@@ -119,6 +185,23 @@ function OverridesTab() {
         <LoadingState label="Loading..." />
       ) : overrides.isError ? (
         <LoadProblem error={overrides.error} what="Rate overrides" />
+      ) : stacked ? (
+        <CardList label="Rate Overrides" empty={overrides.data.length === 0 ? 'No rate overrides yet.' : null}>
+          {overrides.data.map((o) => (
+            <ItemCard
+              key={o.id}
+              title={typeName(o)}
+              fields={[
+                ['Dates', dates(o)],
+                ['Weekday Rate', rate(o.weekdayRate)],
+                ['Weekend Rate', rate(o.weekendRate)],
+                ['Min Stay', nights(o.minLengthOfStay)],
+                ['Event', eventName(o.eventId)],
+              ]}
+              actions={<ActionButtons name={label(o)} onEdit={() => setEditing(o)} onDelete={() => setDeleting(o)} />}
+            />
+          ))}
+        </CardList>
       ) : (
         <TableCard label="Rate Overrides" minWidth={760}>
           <TableHead>
@@ -145,14 +228,10 @@ function OverridesTab() {
             {overrides.data.map((o) => (
               <TableRow key={o.id} hover>
                 <TableCell sx={{ fontWeight: 600 }}>{typeName(o)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMonthDayYear(o.startDate)} – {formatMonthDayYear(o.endDate)}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates(o)}</TableCell>
                 <TableCell>{rate(o.weekdayRate)}</TableCell>
                 <TableCell>{rate(o.weekendRate)}</TableCell>
-                <TableCell>
-                  {o.minLengthOfStay} {o.minLengthOfStay === 1 ? 'night' : 'nights'}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{nights(o.minLengthOfStay)}</TableCell>
                 <TableCell>{eventName(o.eventId)}</TableCell>
                 <RowActions name={label(o)} onEdit={() => setEditing(o)} onDelete={() => setDeleting(o)} />
               </TableRow>
@@ -188,6 +267,11 @@ function PromosTab() {
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromoCode | null>(null);
   const today = todayInLodge(new Date());
+  const stacked = useStacked();
+  const appliesTo = (p: PromoCode) => [p.applicableToAccommodation && 'Accommodation', p.applicableToEvents && 'Events'].filter(Boolean).join(', ') || '—';
+  const status = (active: boolean) => (
+    <Chip size="small" label={active ? 'Active' : 'Inactive'} sx={{ bgcolor: active ? '#dcfce7' : '#f3f4f6', color: active ? '#14532d' : '#374151', fontWeight: 600 }} />
+  );
 
   return (
     <>
@@ -201,6 +285,24 @@ function PromosTab() {
         <LoadingState label="Loading..." />
       ) : promos.isError ? (
         <LoadProblem error={promos.error} what="Promo codes" />
+      ) : stacked ? (
+        <CardList label="Promo Codes" empty={promos.data.length === 0 ? 'No promo codes yet.' : null}>
+          {promos.data.map((p) => (
+            <ItemCard
+              key={p.id}
+              title={p.code}
+              mono
+              fields={[
+                ['Discount', discountText(p, formatRand)],
+                ['Expiry Date', formatMonthDayYear(p.expiryDate)],
+                ['Uses', `${p.usedCount} / ${p.maxUses ?? '∞'}`],
+                ['Applies To', appliesTo(p)],
+                ['Status', status(promoShowsActive(p, today))],
+              ]}
+              actions={<ActionButtons name={`promo code ${p.code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
+            />
+          ))}
+        </CardList>
       ) : (
         <TableCard label="Promo Codes" minWidth={760}>
           <TableHead>
@@ -234,12 +336,8 @@ function PromosTab() {
                   <TableCell aria-label={`Uses of ${p.code}`}>
                     {p.usedCount} / {p.maxUses ?? '∞'}
                   </TableCell>
-                  <TableCell>
-                    {[p.applicableToAccommodation && 'Accommodation', p.applicableToEvents && 'Events'].filter(Boolean).join(', ') || '—'}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={active ? 'Active' : 'Inactive'} sx={{ bgcolor: active ? '#dcfce7' : '#f3f4f6', color: active ? '#14532d' : '#374151', fontWeight: 600 }} />
-                  </TableCell>
+                  <TableCell>{appliesTo(p)}</TableCell>
+                  <TableCell>{status(active)}</TableCell>
                   <RowActions name={`promo code ${p.code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
                 </TableRow>
               );
