@@ -34,8 +34,11 @@ export function setSignedInHint(ctx: Koa.Context | Koa.ParameterizedContext<AppS
  */
 export function sessionMiddleware(app: Koa<AppState>, deps: Deps): Koa.Middleware {
   const store = {
-    async get(key: string) {
-      return repo.getSession(deps.db, key);
+    async get(key: string, _maxAge: unknown, opts?: { ctx?: Koa.Context }) {
+      // The session's user comes in the same query; loadUser takes it from here.
+      const found = await repo.getSessionWithUser(deps.db, key);
+      if (found && opts?.ctx) usersRead.set(opts.ctx, { userId: found.userId, user: found.user });
+      return found?.data;
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number) {
       const userId = typeof sess.userId === 'string' ? sess.userId : null;
@@ -67,6 +70,12 @@ export function sessionMiddleware(app: Koa<AppState>, deps: Deps): Koa.Middlewar
   ) as unknown as Koa.Middleware;
 }
 
+/**
+ * What the session store read with the session (repo.getSessionWithUser), per request: the
+ * user id the row was stored for, and that user when still active (else null).
+ */
+const usersRead = new WeakMap<object, { userId: string | null; user: repo.UserWithHash | null }>();
+
 /** Puts the session's user (if still active) on ctx.state.user. */
 export function loadUser(deps: Deps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
@@ -74,7 +83,10 @@ export function loadUser(deps: Deps): Koa.Middleware<AppState> {
     if (ctx.cookies.get(SESSION_COOKIE)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'string') {
-        const user = await repo.findActiveUserById(deps.db, userId);
+        const read = usersRead.get(ctx);
+        // The user read with the session when the session names the same one (it always does
+        // unless something changed the session since); otherwise read it now.
+        const user = read?.userId === userId ? (read.user ?? undefined) : await repo.findActiveUserById(deps.db, userId);
         if (user) {
           const { passwordHash: _h, isActive: _a, ...sessionUser } = user;
           ctx.state.user = sessionUser;
