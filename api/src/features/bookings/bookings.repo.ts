@@ -270,6 +270,16 @@ export async function deleteBookingWithChildren(db: Db, id: string): Promise<num
   return db('bookings').where({ id }).delete();
 }
 
+/**
+ * The version of what the booking lists show (migration 20261124000100_bookings_version):
+ * it grows with every committed change to bookings, units, types, package inclusions or
+ * guests.
+ */
+export async function readBookingsVersion(db: Db): Promise<string> {
+  const row: { version: string | number | null } | undefined = await db('bookings_version').first(db.raw('sum(version)::text AS version'));
+  return String(row?.version ?? 0);
+}
+
 // ---- units and types
 
 export interface UnitSummary {
