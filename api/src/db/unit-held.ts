@@ -8,15 +8,17 @@ import { BLOCKING_STATUSES } from '../../../shared/domain/booking-status.js';
  * Written as the constraint's own range overlap, so the constraint's GiST index (unit, stay,
  * live statuses only) answers it directly; as two date comparisons the planner walked every
  * earlier stay of the unit through the dates index. A stay whose check-out is not after its
- * check-in (refused before it gets here) is an empty range: held by nothing.
+ * check-in (refused before it gets here) is an empty range: held by nothing. The statuses
+ * are constants in the text (the index's own condition), so a prepared query's generic plan
+ * can still use that partial index.
  */
 export function unitHeldSql(unitIdColumn: string, checkIn: string, checkOut: string): { sql: string; bindings: string[] } {
   return {
     sql: `EXISTS (
       SELECT 1 FROM bookings b
        WHERE b.unit_id = ${unitIdColumn}
-         AND b.status IN (${BLOCKING_STATUSES.map(() => '?').join(', ')})
+         AND b.status IN (${BLOCKING_STATUSES.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})
          AND daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)'))`,
-    bindings: [...BLOCKING_STATUSES, checkIn, checkIn, checkOut],
+    bindings: [checkIn, checkIn, checkOut],
   };
 }

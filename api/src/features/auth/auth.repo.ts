@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import type { Role } from '../../../../shared/roles.js';
 import type { SessionUser } from '../../http/types.js';
 
@@ -73,13 +74,20 @@ export async function getSessionWithUser(
   db: Db,
   id: string,
 ): Promise<{ data: Record<string, unknown>; userId: string | null; user: UserWithHash | null } | undefined> {
-  const row: (Record<string, unknown> & { session_data: Record<string, unknown>; session_user_id: string | null }) | undefined = await db('sessions as s')
-    .leftJoin('users as u', function () {
-      this.on('u.id', 's.user_id').andOnVal('u.is_active', true);
-    })
-    .where('s.id', id)
-    .andWhere('s.expires_at', '>', db.fn.now())
-    .first('s.data as session_data', 's.user_id as session_user_id', 'u.*');
+  const row: (Record<string, unknown> & { session_data: Record<string, unknown>; session_user_id: string | null }) | undefined = await prepared(
+    'session_with_user',
+    db('sessions as s')
+      .leftJoin('users as u', function () {
+        this.on('u.id', 's.user_id').andOnVal('u.is_active', true);
+      })
+      .where('s.id', id)
+      .andWhere('s.expires_at', '>', db.fn.now())
+      .first(
+        's.data as session_data',
+        's.user_id as session_user_id',
+        ...['id', 'username', 'password_hash', 'first_name', 'last_name', 'email', 'role', 'is_active'].map((c) => `u.${c}`),
+      ),
+  );
   if (!row) return undefined;
   return { data: row.session_data, userId: row.session_user_id, user: row.id ? toUser(row as unknown as UserRow) : null };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { unitHeldSql } from '../../db/unit-held.js';
+import { prepared } from '../../db/prepared.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -41,7 +42,7 @@ export async function findTypeWithCounts(
   checkOut: string,
 ): Promise<{ type: TypeSummary; totalUnits: number; freeUnits: number } | undefined> {
   const held = unitHeldSql('u.id', checkIn, checkOut);
-  const res = await db.raw<{ rows: { id: string; name: string; is_package: boolean; is_active: boolean; total: number; free: number }[] }>(
+  const res = await prepared('availability_type_counts', db.raw<{ rows: { id: string; name: string; is_package: boolean; is_active: boolean; total: number; free: number }[] }>(
     `SELECT t.id, t.name, t.is_package, t.is_active,
             count(u.id)::int AS total,
             (count(u.id) FILTER (WHERE NOT ${held.sql}))::int AS free
@@ -50,7 +51,7 @@ export async function findTypeWithCounts(
       WHERE t.id = ?
       GROUP BY t.id`,
     [...held.bindings, id],
-  );
+  ));
   const row = res.rows[0];
   if (!row) return undefined;
   return {

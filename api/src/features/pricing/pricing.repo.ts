@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import {
   normalisePromoCode,
@@ -53,7 +54,7 @@ export async function findPricingInputs(
   checkOut: string,
   promoCode: string | undefined,
 ): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
-  const res = await db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
+  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
     `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
             (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
@@ -73,7 +74,7 @@ export async function findPricingInputs(
       WHERE t.id = ?`,
     // No code typed: NULL, which equals no code.
     [checkOut, checkIn, promoCode === undefined ? null : normalisePromoCode(promoCode), typeId],
-  );
+  ));
   const row = res.rows[0];
   if (!row) return undefined;
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import type { PullKey } from './sync-cursor.js';
 
 type Db = Knex | Knex.Transaction;
@@ -105,14 +106,14 @@ export async function snapshotBounds(trx: Knex.Transaction): Promise<Snapshot> {
  */
 export async function snapshotAndAnyChange(db: Db, q: { lo: string; bookingsFrom: string }): Promise<Snapshot & { changed: boolean }> {
   const range = `change_txid >= ?::xid8 AND change_txid < GREATEST(?::xid8, pg_snapshot_xmin(pg_current_snapshot()))`;
-  const res = await db.raw<{ rows: { xmin: string; xmax: string; changed: boolean }[] }>(
+  const res = await prepared('sync_any_change', db.raw<{ rows: { xmin: string; xmax: string; changed: boolean }[] }>(
     `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
             EXISTS (SELECT 1 FROM accommodation_types WHERE ${range})
          OR EXISTS (SELECT 1 FROM units WHERE ${range})
          OR EXISTS (SELECT 1 FROM bookings WHERE ${range} AND check_out_date >= ?::date)
          OR EXISTS (SELECT 1 FROM deleted_records WHERE ${range} AND entity_type IN (?, ?, ?)) AS changed`,
     [q.lo, q.lo, q.lo, q.lo, q.lo, q.lo, q.bookingsFrom, q.lo, q.lo, ...DELETED_TYPES],
-  );
+  ));
   return res.rows[0];
 }
 
