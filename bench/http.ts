@@ -15,6 +15,7 @@
  *   BENCH_CONNECTIONS (50)  BENCH_DURATION (5 s per endpoint)  BENCH_WARMUP (1 s)
  *   BENCH_RACE (20 parallel bookings)  BENCH_ENDPOINTS (parts of endpoint names, comma-separated: only those)
  *   BENCH_CPU_PROF (a folder: the server process writes a V8 CPU profile there when it stops)
+ *   BENCH_ACCEPT_ENCODING (the requests' Accept-Encoding: a browser's `gzip, deflate, br` by default)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const RACE = Number(process.env.BENCH_RACE ?? 20);
 const P99_TARGET_MS = 20;
+/** What the requests accept: a browser's (Chromium's) by default; `identity` measures uncompressed answers. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 /** Comma-separated parts of endpoint names to measure (the ceilings always are); unset: all. */
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -125,10 +128,12 @@ export async function startServer(): Promise<Server> {
 
 /**
  * What a browser on the app's own page sends: the API refuses a cookie-bearing request that
- * does not say which site it comes from (the CSRF check), so every request here says so.
+ * does not say which site it comes from (the CSRF check), so every request here says so; and
+ * every browser accepts compressed answers (autocannon alone asks for none, which measured
+ * sending a 200 KB calendar window uncompressed, something no client of the app receives).
  */
 export function sameSite(url: string): Record<string, string> {
-  return { Origin: new URL(url).origin };
+  return { Origin: new URL(url).origin, 'Accept-Encoding': ACCEPT_ENCODING };
 }
 
 async function login(url: string, username: string): Promise<string> {
@@ -261,7 +266,8 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
       kind: 'write',
       method: 'POST',
       path: '/api/sync/push',
-      headers: { Cookie: desk },
+      // Uncompressed: its answers are read (they are under the compression threshold anyway).
+      headers: { Cookie: desk, 'Accept-Encoding': 'identity' },
       body: pushBody,
       onBody: (status, body) => (status === 200 ? (JSON.parse(body) as { results: { outcome: string }[] }).results[0]?.outcome : `HTTP ${status}`),
     },
@@ -314,7 +320,11 @@ export async function runHttpBench(): Promise<{ rows: HttpRow[]; race: ResultRow
       row.met = clean && fastEnough && row.p99 < P99_TARGET_MS;
     }
 
-    return { rows, race: await bookingRace(url, manager, today), notes: [`${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up`] };
+    return {
+      rows,
+      race: await bookingRace(url, manager, today),
+      notes: [`${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`],
+    };
   } finally {
     await server.cleanup();
   }
