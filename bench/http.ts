@@ -401,6 +401,8 @@ export function formatHttpBench(result: { rows: HttpRow[]; race: ResultRow; note
 }
 
 export function recordHttpBench(result: { rows: HttpRow[]; race: ResultRow; notes: string[] }): void {
+  // Some endpoints only (BENCH_ENDPOINTS): a look, not a record to replace the full run's.
+  if (ONLY_ENDPOINTS) return;
   writeSection('http', {
     database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite',
     machine: machine(),
