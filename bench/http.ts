@@ -206,10 +206,14 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
 
   // Outbox entries for the push: special requests on upcoming bookings, each booking's
   // previous value tracked so entries apply rather than conflict.
-  const upcoming = await getJson<{ id: string; specialRequests: string | null }[]>(
-    `${url}/api/admin/bookings?startDate=${addDays(today, 30)}&endDate=${addDays(today, 200)}`,
-    manager,
-  );
+  // Not the units of an entire-lodge booking: those are changed through their parent, and
+  // an entry on one is rightly rejected (the 10 rejected outcomes of earlier runs).
+  const upcoming = (
+    await getJson<{ id: string; specialRequests: string | null; isEntireLodgeChild: boolean }[]>(
+      `${url}/api/admin/bookings?startDate=${addDays(today, 30)}&endDate=${addDays(today, 200)}`,
+      manager,
+    )
+  ).filter((b) => !b.isEntireLodgeChild);
   const lastValue = new Map(upcoming.map((b) => [b.id, b.specialRequests]));
   let pushes = 0;
   let seq = 0;
