@@ -63,12 +63,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     deps.log.error({ err }, 'unhandled app error');
   });
 
+  // Request logs are info: with the level above it (production often, the benchmarks always)
+  // a request does not build the log line only for pino to drop it.
+  const logRequests = deps.log.isLevelEnabled('info');
   app.use(async (ctx, next) => {
     ctx.state.reqId = ctx.get('X-Request-Id') || crypto.randomUUID();
     ctx.state.user = null;
     const started = performance.now();
     await next();
-    if (ctx.path.startsWith('/api/')) {
+    if (logRequests && ctx.path.startsWith('/api/')) {
       deps.log.info(
         { reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',

@@ -69,12 +69,38 @@ export function versionedJson(probe: () => Promise<string>, load: () => Promise<
   };
 }
 
-/** Sends a cached answer: 304 when the client holds it (If-None-Match), gzip when accepted. */
-export function sendCachedJson(ctx: Context, entry: CachedJson): void {
+/**
+ * versionedJson for answers that depend on a key (a window's dates): one cached answer per
+ * key, the last `maxKeys` keys used, all checked against the same version.
+ */
+export function versionedJsonByKey(
+  probe: () => Promise<string>,
+  load: (key: string) => Promise<unknown>,
+  maxKeys = 32,
+): (key: string) => Promise<CachedJson> {
+  const byKey = new Map<string, () => Promise<CachedJson>>();
+  return (key) => {
+    let get = byKey.get(key);
+    if (get) {
+      byKey.delete(key); // most recently used last
+    } else {
+      get = versionedJson(probe, () => load(key));
+      if (byKey.size >= maxKeys) byKey.delete(byKey.keys().next().value!);
+    }
+    byKey.set(key, get);
+    return get();
+  };
+}
+
+/**
+ * Sends a cached answer: 304 when the client holds it (If-None-Match), gzip when accepted.
+ * Stored by browsers but revalidated every time (`no-cache`; staff data: `private, no-cache`,
+ * never kept by a shared cache).
+ */
+export function sendCachedJson(ctx: Context, entry: CachedJson, cacheControl = 'no-cache'): void {
   ctx.status = 200;
   ctx.set('ETag', entry.etag);
-  // Stored by browsers but revalidated every time: the catalogue changes when the lodge says.
-  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Cache-Control', cacheControl);
   if (ctx.fresh) {
     ctx.status = 304;
     return;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 
@@ -220,6 +221,6 @@ export async function deleteUnit(db: Db, id: string): Promise<void> {
 
 /** The catalogue's version (bumped by trigger on every write to types, inclusions, units). */
 export async function readCatalogueVersion(db: Db): Promise<string> {
-  const row: { version: string | number } | undefined = await db('catalogue_version').first('version');
+  const row: { version: string | number } | undefined = await prepared('catalogue_version', db('catalogue_version').first('version'));
   return String(row?.version ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import type { Role } from '../../../../shared/roles.js';
 import type { SessionUser } from '../../http/types.js';
 
@@ -63,9 +64,32 @@ export async function touchLastLogin(db: Db, id: string): Promise<void> {
 
 // --- sessions (the koa-session external store) ---
 
-export async function getSession(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
-  const row = await db('sessions').where('id', id).andWhere('expires_at', '>', db.fn.now()).first('data');
-  return row?.data;
+/**
+ * A session's data and, in the same round trip, the user it was stored for (userId) when
+ * that user is still active (undefined: no such session, or it expired; user null: nobody,
+ * or an inactive account).
+ * Every request with a session cookie reads both, so one query instead of two.
+ */
+export async function getSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<{ data: Record<string, unknown>; userId: string | null; user: UserWithHash | null } | undefined> {
+  const row: (Record<string, unknown> & { session_data: Record<string, unknown>; session_user_id: string | null }) | undefined = await prepared(
+    'session_with_user',
+    db('sessions as s')
+      .leftJoin('users as u', function () {
+        this.on('u.id', 's.user_id').andOnVal('u.is_active', true);
+      })
+      .where('s.id', id)
+      .andWhere('s.expires_at', '>', db.fn.now())
+      .first(
+        's.data as session_data',
+        's.user_id as session_user_id',
+        ...['id', 'username', 'password_hash', 'first_name', 'last_name', 'email', 'role', 'is_active'].map((c) => `u.${c}`),
+      ),
+  );
+  if (!row) return undefined;
+  return { data: row.session_data, userId: row.session_user_id, user: row.id ? toUser(row as unknown as UserRow) : null };
 }
 
 export async function upsertSession(

@@ -28,14 +28,35 @@ export function setSignedInHint(ctx: Koa.Context | Koa.ParameterizedContext<AppS
 }
 
 /**
+ * koa-session makes an id for every request that comes without a session (it is kept only
+ * if a session is then saved, e.g. by a login), so it is taken from a pool of random bytes
+ * filled 128 ids at a time instead of a call to the random generator per request. The ids
+ * are the same 32 random bytes as before.
+ */
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+function newSessionId(): string {
+  if (idOffset + 32 > idPool.length) {
+    idPool = crypto.randomBytes(32 * 128);
+    idOffset = 0;
+  }
+  const id = idPool.toString('base64url', idOffset, idOffset + 32);
+  idOffset += 32;
+  return id;
+}
+
+/**
  * Sessions live in the database (not in the cookie) so logout, a password change or a
  * disabled account ends them server-side, and several API instances share them.
  * The cookie holds only an unguessable id.
  */
 export function sessionMiddleware(app: Koa<AppState>, deps: Deps): Koa.Middleware {
   const store = {
-    async get(key: string) {
-      return repo.getSession(deps.db, key);
+    async get(key: string, _maxAge: unknown, opts?: { ctx?: Koa.Context }) {
+      // The session's user comes in the same query; loadUser takes it from here.
+      const found = await repo.getSessionWithUser(deps.db, key);
+      if (found && opts?.ctx) usersRead.set(opts.ctx, { userId: found.userId, user: found.user });
+      return found?.data;
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number) {
       const userId = typeof sess.userId === 'string' ? sess.userId : null;
@@ -61,11 +82,17 @@ export function sessionMiddleware(app: Koa<AppState>, deps: Deps): Koa.Middlewar
       rolling: false,
       renew: true,
       store,
-      genid: () => crypto.randomBytes(32).toString('base64url'),
+      genid: newSessionId,
     } as unknown as Parameters<typeof session>[0],
     app as unknown as Koa,
   ) as unknown as Koa.Middleware;
 }
+
+/**
+ * What the session store read with the session (repo.getSessionWithUser), per request: the
+ * user id the row was stored for, and that user when still active (else null).
+ */
+const usersRead = new WeakMap<object, { userId: string | null; user: repo.UserWithHash | null }>();
 
 /** Puts the session's user (if still active) on ctx.state.user. */
 export function loadUser(deps: Deps): Koa.Middleware<AppState> {
@@ -74,7 +101,10 @@ export function loadUser(deps: Deps): Koa.Middleware<AppState> {
     if (ctx.cookies.get(SESSION_COOKIE)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'string') {
-        const user = await repo.findActiveUserById(deps.db, userId);
+        const read = usersRead.get(ctx);
+        // The user read with the session when the session names the same one (it always does
+        // unless something changed the session since); otherwise read it now.
+        const user = read?.userId === userId ? (read.user ?? undefined) : await repo.findActiveUserById(deps.db, userId);
         if (user) {
           const { passwordHash: _h, isActive: _a, ...sessionUser } = user;
           ctx.state.user = sessionUser;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { unitHeldSql } from '../../db/unit-held.js';
+import { prepared } from '../../db/prepared.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,6 +28,37 @@ export async function countUnits(db: Db, typeIds: string[], checkIn: string, che
     [...held.bindings, ...typeIds],
   );
   return res.rows.map((r) => ({ typeId: r.type_id, totalUnits: r.total, freeUnits: r.free }));
+}
+
+/**
+ * A type and, in the same round trip, its active units and how many are free for the stay
+ * (countUnits' rule): what POST /api/availability needs for a type that is not a package.
+ * undefined when there is no such type.
+ */
+export async function findTypeWithCounts(
+  db: Db,
+  id: string,
+  checkIn: string,
+  checkOut: string,
+): Promise<{ type: TypeSummary; totalUnits: number; freeUnits: number } | undefined> {
+  const held = unitHeldSql('u.id', checkIn, checkOut);
+  const res = await prepared('availability_type_counts', db.raw<{ rows: { id: string; name: string; is_package: boolean; is_active: boolean; total: number; free: number }[] }>(
+    `SELECT t.id, t.name, t.is_package, t.is_active,
+            count(u.id)::int AS total,
+            (count(u.id) FILTER (WHERE NOT ${held.sql}))::int AS free
+       FROM accommodation_types t
+       LEFT JOIN units u ON u.accommodation_type_id = t.id AND u.is_active
+      WHERE t.id = ?
+      GROUP BY t.id`,
+    [...held.bindings, id],
+  ));
+  const row = res.rows[0];
+  if (!row) return undefined;
+  return {
+    type: { id: row.id, name: row.name, isPackage: row.is_package, isActive: row.is_active },
+    totalUnits: row.total,
+    freeUnits: row.free,
+  };
 }
 
 export interface TypeSummary {

@@ -19,15 +19,16 @@ type Db = DbOrTx;
  * is never available (guests cannot book it); a package type is answered as a package.
  */
 export async function checkAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
-  const type = await repo.findType(deps.db, input.accommodationTypeId);
-  if (!type) throw unknownId('accommodationTypeId', TYPE_NOT_FOUND_MESSAGE);
+  // The type and its unit counts in one query: the common case (not a package) needs no other.
+  const found = await repo.findTypeWithCounts(deps.db, input.accommodationTypeId, input.checkIn, input.checkOut);
+  if (!found) throw unknownId('accommodationTypeId', TYPE_NOT_FOUND_MESSAGE);
+  const { type } = found;
   if (type.isPackage) {
     const { available, availableUnits, totalUnits } = await packageAvailability(deps.db, type, input.checkIn, input.checkOut);
     return { available, availableUnits, totalUnits };
   }
-  const [counts] = await repo.countUnits(deps.db, [type.id], input.checkIn, input.checkOut);
-  const totalUnits = counts?.totalUnits ?? 0;
-  const availableUnits = type.isActive ? (counts?.freeUnits ?? 0) : 0;
+  const totalUnits = found.totalUnits;
+  const availableUnits = type.isActive ? found.freeUnits : 0;
   return { available: availableUnits > 0, availableUnits, totalUnits };
 }
 

@@ -3,6 +3,7 @@ import type { BookingPatch } from '../../../../shared/domain/booking-update.js';
 import type { Booking, GuestListItem } from '../../../../shared/contracts/bookings.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import { unitHeldSql } from '../../db/unit-held.js';
+import { prepared } from '../../db/prepared.js';
 import { centsToDecimalText, centsToRand, randToCents } from '../../../../shared/domain/money.js';
 
 type Db = Knex | Knex.Transaction;
@@ -268,6 +269,16 @@ export async function findBookingByPaystackReference(db: Db, reference: string):
  */
 export async function deleteBookingWithChildren(db: Db, id: string): Promise<number> {
   return db('bookings').where({ id }).delete();
+}
+
+/**
+ * The version of what the booking lists show (migration 20261124000100_bookings_version):
+ * it grows with every committed change to bookings, units, types, package inclusions or
+ * guests.
+ */
+export async function readBookingsVersion(db: Db): Promise<string> {
+  const row: { version: string | number | null } | undefined = await prepared('bookings_version', db('bookings_version').first(db.raw('sum(version)::text AS version')));
+  return String(row?.version ?? 0);
 }
 
 // ---- units and types

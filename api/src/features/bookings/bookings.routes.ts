@@ -13,7 +13,8 @@ import { createEftBooking } from './create-guest-booking.js';
 import { createStaffBooking, createStaffPackageBooking } from './create-staff-booking.js';
 import { updateBooking } from './update-booking.js';
 import { deleteBooking } from './delete-booking.js';
-import { listAdminBookings, listEntireLodgeBookings, listGuests, upcomingArrivals } from './queries.js';
+import { coalescedProbe, sendCachedJson, versionedJsonByKey } from '../../http/versioned-json.js';
+import { bookingsVersion, listAdminBookings, listEntireLodgeBookings, listGuests, upcomingArrivals } from './queries.js';
 
 export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
   /** A guest's EFT booking, or (isPackageBooking) the back office's package booking. */
@@ -25,8 +26,14 @@ export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
     ctx.status = 201;
   });
 
+  // The list by dates is what every desk polls (today and the coming days): each filter's
+  // answer is kept in memory and checked per request against the bookings' version, as the
+  // calendar's windows are.
+  const bookingsListVersion = coalescedProbe(() => bookingsVersion(deps));
+  const bookingLists = versionedJsonByKey(bookingsListVersion, (key) => listAdminBookings(deps, JSON.parse(key) as AdminBookingsQuery));
   router.get('/admin/bookings', async (ctx) => {
-    ctx.body = await listAdminBookings(deps, parse(AdminBookingsQuery, ctx.query));
+    const { startDate, endDate, unitId, status } = parse(AdminBookingsQuery, ctx.query);
+    sendCachedJson(ctx, await bookingLists(JSON.stringify({ startDate, endDate, unitId, status })), 'private, no-cache');
   });
 
   router.post('/admin/bookings', async (ctx) => {

@@ -24,6 +24,14 @@ export function listAdminBookings(deps: Deps, q: AdminBookingsQuery): Promise<Bo
   return repo.listBookings(deps.db, q);
 }
 
+/**
+ * The version of everything the booking lists show (bookings and the names, phone, types
+ * and units they are shown with): answers kept in memory are right while it stays the same.
+ */
+export function bookingsVersion(deps: Deps): Promise<string> {
+  return repo.readBookingsVersion(deps.db);
+}
+
 export function listEntireLodgeBookings(deps: Deps): Promise<Booking[]> {
   return repo.listBookings(deps.db, { entireLodgeParents: true });
 }

@@ -100,6 +100,46 @@ describe('GET /api/admin/calendar', () => {
     }
   });
 
+  it('is kept in memory but never stale: any committed change to a booking, guest, unit or type shows at the next request', async () => {
+    const url = `/api/admin/calendar?start=${start}&days=14`;
+    const inside = () => receptionist.get(url).then((r) => (r.body as CalendarWindow).bookings.find((b) => b.reference === 'CAL-INSIDE')!);
+    const first = await receptionist.get(url);
+    const etag = first.headers.get('etag');
+    expect([first.headers.get('cache-control'), etag]).toEqual(['private, no-cache', expect.stringMatching(/^"[\w-]{27}"$/)]);
+    // The browser's revalidation (fetch given If-None-Match by hand would add no-cache): unchanged, a 304 with no body.
+    const revalidate = { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } };
+    const again = await receptionist.request('GET', url, undefined, revalidate);
+    expect([again.status, again.text]).toEqual([304, '']);
+
+    const row = await t.db('bookings').where({ reference: 'CAL-INSIDE' }).first('id', 'guest_id', 'unit_id');
+    await t.db('bookings').where({ id: row.id }).update({ special_requests: 'Vegetarian' });
+    expect((await inside()).specialRequests).toBe('Vegetarian');
+    await t.db('guests').where({ id: row.guest_id }).update({ phone: '+27 82 555 0101' });
+    expect((await inside()).guestPhone).toBe('+27 82 555 0101');
+    await t.db('units').where({ id: row.unit_id }).update({ name: `${type.name} unit one` });
+    expect((await inside()).unitName).toBe(`${type.name} unit one`);
+    await t.db('accommodation_types').where({ id: type.typeId }).update({ name: `${type.name} renamed` });
+    expect((await inside()).accommodationTypeName).toBe(`${type.name} renamed`);
+    // A change inside a transaction shows once it commits, not before (PostgreSQL: the
+    // embedded database has one connection, which the open transaction holds).
+    if (process.env.DATABASE_URL) {
+      await t.db.transaction(async (trx) => {
+        await trx('bookings').where({ id: row.id }).update({ special_requests: 'Vegan' });
+        expect((await inside()).specialRequests).toBe('Vegetarian');
+      });
+      expect((await inside()).specialRequests).toBe('Vegan');
+    } else {
+      await t.db('bookings').where({ id: row.id }).update({ special_requests: 'Vegan' });
+      expect((await inside()).specialRequests).toBe('Vegan');
+    }
+    const changed = await receptionist.request('GET', url, undefined, revalidate);
+    expect(changed.status).toBe(200);
+
+    await t.db('accommodation_types').where({ id: type.typeId }).update({ name: type.name });
+    await t.db('units').where({ id: row.unit_id }).update({ name: `${type.name} unit 1` });
+    await t.db('bookings').where({ id: row.id }).update({ special_requests: null });
+  });
+
   it('is for staff: 401 without a login, 403 for a guest', async () => {
     expect((await t.client().get(`/api/admin/calendar?start=${start}`)).status).toBe(401);
     const guest = await t.loginAs('guest');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import {
   normalisePromoCode,
@@ -35,7 +36,59 @@ export async function findPricedType(db: Db, id: string): Promise<PricedType | u
     .select('id', 'name', 'capacity', 'is_package', 'is_active', 'base_weekday_rate', 'base_weekend_rate')
     .where({ id })
     .first();
+  return row ? toPricedType(row) : undefined;
+}
+
+/**
+ * Everything a quote reads, in one round trip: the type, its overrides covering any night
+ * of [checkIn, checkOut), the card discount from the settings row, and the promo code as
+ * typed (case and surrounding spaces ignored) when one was. calculate-rate and
+ * every booking price a stay, so four queries one after another were most of their time.
+ * The settings row belongs to the settings feature; this reads its one number, as the
+ * bookings' queries read the names of units and types.
+ */
+export async function findPricingInputs(
+  db: Db,
+  typeId: string,
+  checkIn: string,
+  checkOut: string,
+  promoCode: string | undefined,
+): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
+  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
+    `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
+            (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
+            COALESCE((SELECT json_agg(json_build_object(
+                        'id', o.id, 'accommodation_type_id', o.accommodation_type_id,
+                        'start_date', o.start_date, 'end_date', o.end_date,
+                        'weekday_rate', o.weekday_rate::text, 'weekend_rate', o.weekend_rate::text,
+                        'min_length_of_stay', o.min_length_of_stay,
+                        'created_at_ms', floor(extract(epoch FROM o.created_at) * 1000)::bigint))
+                        FROM rate_overrides o
+                       WHERE o.accommodation_type_id = t.id AND o.start_date < ?::date AND o.end_date >= ?::date), '[]'::json) AS overrides,
+            (SELECT json_build_object(
+                      'id', p.id, 'code', p.code, 'discount_type', p.discount_type, 'discount_value', p.discount_value::text,
+                      'expiry_date', p.expiry_date, 'applicable_to_accommodation', p.applicable_to_accommodation,
+                      'max_uses', p.max_uses, 'used_count', p.used_count, 'is_active', p.is_active)
+               FROM promo_codes p WHERE upper(p.code) = ? LIMIT 1) AS promo
+       FROM accommodation_types t
+      WHERE t.id = ?`,
+    // No code typed: NULL, which equals no code.
+    [checkOut, checkIn, promoCode === undefined ? null : normalisePromoCode(promoCode), typeId],
+  ));
+  const row = res.rows[0];
   if (!row) return undefined;
+  return {
+    type: toPricedType(row),
+    overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
+    cardPaymentDiscount: Number(row.card_payment_discount),
+    promo: row.promo ? toPromoRule(row.promo) : null,
+  };
+}
+
+type OverrideJson = Omit<OverrideRow, 'created_at'> & { created_at_ms: number | string };
+type PromoJson = PromoRow;
+
+function toPricedType(row: TypeRow): PricedType {
   return {
     id: row.id,
     name: row.name,
@@ -58,13 +111,8 @@ interface OverrideRow {
   created_at: Date;
 }
 
-/** The type's overrides covering any night of [checkIn, checkOut). */
-export async function listOverridesForStay(db: Db, typeId: string, checkIn: string, checkOut: string): Promise<RateOverrideRule[]> {
-  const rows: OverrideRow[] = await db('rate_overrides')
-    .where('accommodation_type_id', typeId)
-    .andWhere('start_date', '<', checkOut)
-    .andWhere('end_date', '>=', checkIn);
-  return rows.map((r) => ({
+function toOverrideRule(r: OverrideRow): RateOverrideRule {
+  return {
     id: r.id,
     accommodationTypeId: r.accommodation_type_id,
     startDate: r.start_date,
@@ -73,7 +121,7 @@ export async function listOverridesForStay(db: Db, typeId: string, checkIn: stri
     weekendRateCents: r.weekend_rate === null ? null : randToCents(r.weekend_rate),
     minLengthOfStay: r.min_length_of_stay,
     createdAt: new Date(r.created_at),
-  }));
+  };
 }
 
 interface PromoRow {
@@ -88,10 +136,7 @@ interface PromoRow {
   is_active: boolean;
 }
 
-/** The promo code as typed (case and surrounding spaces ignored), or null when there is none. */
-export async function findPromoByCode(db: Db, code: string): Promise<PromoCodeRule | null> {
-  const row: PromoRow | undefined = await db('promo_codes').whereRaw('upper(code) = ?', [normalisePromoCode(code)]).first();
-  if (!row) return null;
+function toPromoRule(row: PromoRow): PromoCodeRule {
   return {
     ...promoDiscountFromStored(row.discount_type, row.discount_value),
     id: row.id,

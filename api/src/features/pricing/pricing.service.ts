@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps.js';
 import type { DbOrTx, Tx } from '../../db/transaction.js';
-import { getSettings } from '../settings/settings.service.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../http/errors.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
@@ -30,15 +29,13 @@ export async function quoteForType(
   now: Date,
   input: PriceStayInput,
 ): Promise<{ type: repo.PricedType; result: QuoteResult }> {
-  const type = await repo.findPricedType(db, input.accommodationTypeId);
-  if (!type) {
+  // The type, its overrides, the card discount and the promo code in one round trip.
+  const inputs = await repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, input.promoCode || undefined);
+  if (!inputs) {
     const field = input.typeField ?? 'accommodationTypeId';
     throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
   }
-  // One after another, not Promise.all: a transaction runs one query at a time anyway.
-  const overrides = await repo.listOverridesForStay(db, type.id, input.checkIn, input.checkOut);
-  const cardDiscountPercent = (await getSettings(db)).cardPaymentDiscount;
-  const promoRule = input.promoCode ? await repo.findPromoByCode(db, input.promoCode) : undefined;
+  const { type, overrides, cardPaymentDiscount: cardDiscountPercent, promo: promoRule } = inputs;
   const result = quoteStay({
     type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
     overrides,

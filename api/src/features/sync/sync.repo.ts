@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import type { PullKey } from './sync-cursor.js';
 
 type Db = Knex | Knex.Transaction;
@@ -94,6 +95,25 @@ export async function snapshotBounds(trx: Knex.Transaction): Promise<Snapshot> {
   const res = await trx.raw<{ rows: { xmin: string; xmax: string }[] }>(
     `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s`,
   );
+  return res.rows[0];
+}
+
+/**
+ * In one statement (so one snapshot, as a REPEATABLE READ transaction's first statement
+ * takes): that snapshot's bounds, and whether changedKeys would find any row from `lo` up to
+ * hi = max(lo, xmin), with no `after`. The up-to-date pull, what every front desk polls, is
+ * answered from this alone.
+ */
+export async function snapshotAndAnyChange(db: Db, q: { lo: string; bookingsFrom: string }): Promise<Snapshot & { changed: boolean }> {
+  const range = `change_txid >= ?::xid8 AND change_txid < GREATEST(?::xid8, pg_snapshot_xmin(pg_current_snapshot()))`;
+  const res = await prepared('sync_any_change', db.raw<{ rows: { xmin: string; xmax: string; changed: boolean }[] }>(
+    `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+            EXISTS (SELECT 1 FROM accommodation_types WHERE ${range})
+         OR EXISTS (SELECT 1 FROM units WHERE ${range})
+         OR EXISTS (SELECT 1 FROM bookings WHERE ${range} AND check_out_date >= ?::date)
+         OR EXISTS (SELECT 1 FROM deleted_records WHERE ${range} AND entity_type IN (?, ?, ?)) AS changed`,
+    [q.lo, q.lo, q.lo, q.lo, q.lo, q.lo, q.bookingsFrom, q.lo, q.lo, ...DELETED_TYPES],
+  ));
   return res.rows[0];
 }
 
