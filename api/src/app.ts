@@ -78,13 +78,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
       );
     }
   });
-  app.use(errorMiddleware(deps.log));
+  // Outside the error middleware, so error answers (400, 401, 403, 404, 5xx) carry them too.
   app.use(
     securityHeaders({
       production: deps.config.isProduction,
       paystackScriptOrigin: new URL(deps.config.PAYSTACK_INLINE_SCRIPT_URL).origin,
     }),
   );
+  app.use(errorMiddleware(deps.log));
   app.use(compress({ threshold: 1024 }));
   app.use(stringifyJsonOnce);
   app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE));

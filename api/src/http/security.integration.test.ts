@@ -195,4 +195,21 @@ describe('security headers', () => {
       'object-src': ["'none'"],
     });
   });
+
+  it('error answers carry the same headers: 400, 401, 403 and 404', async () => {
+    const csp = (await t.client().get('/api/health')).headers.get('content-security-policy');
+    const manager = await t.loginAs('manager');
+    const answers = [
+      await t.client().post('/api/availability', { checkIn: 'soon' }),
+      await t.client().get('/api/admin/bookings'),
+      await manager.post('/api/admin/rate-overrides', {}, { headers: { Origin: 'https://evil.example' } }),
+      await t.client().get('/api/no-such-route'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 401, 403, 404]);
+    for (const res of answers) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toBe(csp);
+    }
+  });
 });
