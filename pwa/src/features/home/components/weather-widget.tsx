@@ -26,7 +26,8 @@ export function WeatherWidget() {
     >
       {isLoading ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <CircularProgress size={20} aria-hidden />
+          {/* Turning only (compositor); see LoadingState. */}
+          <CircularProgress size={20} disableShrink aria-hidden />
           <Typography variant="body2">Loading weather...</Typography>
         </Box>
       ) : isError || !data ? (
