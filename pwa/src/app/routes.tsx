@@ -6,6 +6,7 @@ import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
 import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
+import { DatesStep } from '@/features/booking/booking-steps.js';
 import { NotFoundPage } from './not-found-page.js';
 
 // Pages beyond the landing page load on demand (the service worker precaches them all); so
@@ -15,7 +16,15 @@ const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m)
 const AccommodationsPage = lazyPage(() => import('@/features/accommodations/accommodations-page.js'), (m) => m.AccommodationsPage);
 const AuthPage = lazyPage(() => import('@/features/auth/auth-page.js'), (m) => m.AuthPage);
 const BookingConfirmationPage = lazyPage(() => import('@/features/booking/booking-confirmation-page.js'), (m) => m.BookingConfirmationPage);
-const BookingPage = lazyPage(() => import('@/features/booking/booking-page.js'), (m) => m.BookingPage);
+// The first step's screen (the date pickers, the largest part) downloads beside the page's
+// frame rather than after it.
+const BookingPage = lazyPage(
+  () => {
+    DatesStep.preload();
+    return import('@/features/booking/booking-page.js');
+  },
+  (m) => m.BookingPage,
+);
 const ContactPage = lazyPage(() => import('@/features/contact/contact-page.js'), (m) => m.ContactPage);
 const PaymentReturnPage = lazyPage(() => import('@/features/payments/payment-return-page.js'), (m) => m.PaymentReturnPage);
 
