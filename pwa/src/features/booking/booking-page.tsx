@@ -14,7 +14,6 @@ import { visuallyHidden } from '@mui/utils';
 import { todayInLodge } from '@shared/domain/dates.js';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
-import { lodgeColors } from '@/app/theme.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { formatRand } from '@/lib/format.js';
@@ -33,6 +32,7 @@ import {
 import { useBookingDraft } from './use-booking-draft.js';
 import type { PaymentChoice } from './components/guest-step.js';
 import { RequestProblem } from './components/network-notice.js';
+import { BOOKING_SUBTITLE, BookingBanner, ENTIRE_LODGE_SUBTITLE } from './booking-banner.js';
 import { AccommodationStep, BookingDetails, DatesStep, GuestStep, PaymentStep, STEP_SCREENS } from './booking-steps.js';
 
 export const ENTIRE_LODGE_KEY = 'entire-lodge';
@@ -113,16 +113,27 @@ export function BookingPage() {
   const contentRef = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
   const onStepShown = useCallback((shown: BookingStep) => {
-    // The next step's screen downloads while the guest fills in this one (once the browser
-    // is idle, so it does not compete with this step's first paint).
+    // The next step's screen downloads once the guest starts on this one (a tap or a field
+    // in focus): not while the page is still starting up, where it would hold up the phone.
     const next = STEP_SCREENS[Math.min(shown + 1, STEP_SCREENS.length - 1)];
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => next.preload(), { timeout: 3000 });
-    else setTimeout(() => next.preload(), 0);
+    const box = contentRef.current;
+    if (box) {
+      const preload = () => {
+        box.removeEventListener('pointerdown', preload);
+        box.removeEventListener('focusin', preload);
+        next.preload();
+      };
+      box.addEventListener('pointerdown', preload);
+      box.addEventListener('focusin', preload);
+    }
     if (shownStep.current === shown) return;
     shownStep.current = shown;
     contentRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     contentRef.current?.querySelector<HTMLElement>('h2')?.focus?.();
   }, []);
+
+  // Stable, so the first step (memo) is not drawn again when the page's data arrives.
+  const toStep1 = useCallback(() => update({ step: 1 }), [update]);
 
   function onConfirmed(c: ConfirmedBooking) {
     saveConfirmed(c);
@@ -131,32 +142,11 @@ export function BookingPage() {
     navigate(`/booking?confirmed=${encodeURIComponent(c.reference)}`, { replace: true });
   }
 
-  const subtitle = draft.entireLodge
-    ? 'The entire lodge, for your group alone'
-    : preselected
-      ? preselected.name
-      : 'Choose your dates, your suite and how you pay';
+  const subtitle = draft.entireLodge ? ENTIRE_LODGE_SUBTITLE : preselected ? preselected.name : BOOKING_SUBTITLE;
 
   return (
     <>
-      <Box
-        sx={{
-          background: `linear-gradient(135deg, ${lodgeColors.bushDark} 0%, ${lodgeColors.bush} 60%, ${lodgeColors.earth} 100%)`,
-          color: '#fffdf7',
-          pt: { xs: 4, md: 6 },
-          pb: { xs: 8, md: 10 },
-        }}
-      >
-        <Container maxWidth="md">
-          <Typography variant="overline" component="p" sx={{ color: lodgeColors.savanna }}>
-            {settings.data?.lodgeName ?? 'Private Game Lodge'}
-          </Typography>
-          <Typography variant="h3" component="h1">
-            Book Your Stay
-          </Typography>
-          <Typography sx={{ mt: 1, opacity: 0.9 }}>{subtitle}</Typography>
-        </Container>
-      </Box>
+      <BookingBanner subtitle={subtitle} />
       <Container maxWidth="md" sx={{ mt: { xs: -6, md: -7 }, pb: { xs: 6, md: 8 } }}>
         <Paper sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, boxShadow: '0 12px 40px rgba(43,42,39,0.12)' }}>
           <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 1, sm: 4 } }}>
@@ -178,12 +168,7 @@ export function BookingPage() {
           <Box ref={contentRef} sx={{ scrollMarginTop: 80, '& h2:focus': { outline: 'none' } }}>
             <Suspense fallback={<StepLoading step={step} />}>
               {step === 0 && (
-                <DatesStep
-                  value={draft}
-                  today={today}
-                  onChange={(patch) => update(patch)}
-                  onContinue={() => update({ step: 1 })}
-                />
+                <DatesStep value={draft} today={today} onChange={update} onContinue={toStep1} />
               )}
 
               {step === 1 &&

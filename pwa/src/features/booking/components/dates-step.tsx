@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { format, isValid, parse } from 'date-fns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,8 +29,12 @@ export interface DatesValue {
   guests: number;
 }
 
-/** Step 1: check-in (from today, Johannesburg), check-out (from the day after), guests 1 to 8. */
-export function DatesStep({
+/**
+ * Step 1: check-in (from today, Johannesburg), check-out (from the day after), guests 1 to 8.
+ * Memo: its two date pickers are the costliest part of /booking to draw, and the page draws
+ * again as its reads (settings, accommodations) arrive, which do not change this step.
+ */
+export const DatesStep = memo(function DatesStep({
   value,
   today,
   maxGuests,
@@ -124,4 +129,4 @@ export function DatesStep({
       </Box>
     </LocalizationProvider>
   );
-}
+});
