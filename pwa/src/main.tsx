@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes.js';
@@ -9,14 +9,20 @@ import { routes } from './app/routes.js';
 
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      {/* No transitions: a navigation renders at once (logout leaves a protected page synchronously). */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-      <PwaUpdatePrompt />
-    </AppProviders>
-  </StrictMode>,
+// The first render is a transition: React draws the app in slices of a few milliseconds,
+// letting the browser in between, instead of one long task that holds a phone's main thread
+// (Lighthouse's Total Blocking Time). What it draws is the same.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* No transitions: a navigation renders at once (logout leaves a protected page synchronously). */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+        <PwaUpdatePrompt />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
