@@ -55,6 +55,8 @@ const ICONS: Array<{ file: string; size: number; svg: (size: number) => string }
   { file: 'icon-192.png', size: 192, svg: (size) => svg(size, rounded, 0.4) },
   { file: 'icon-512.png', size: 512, svg: (size) => svg(size, rounded, 0.4) },
   { file: 'favicon-32.png', size: 32, svg: (size) => svg(size, rounded, 0.44) },
+  // The emblem in the top bar (30 CSS px): sharp on screens of up to 3 device pixels per px.
+  { file: 'logo-96.png', size: 96, svg: (size) => svg(size, rounded, 0.44) },
   // Maskable: full-bleed background, emblem inside the 80% safe zone (radius 0.4).
   { file: 'maskable-512.png', size: 512, svg: (size) => svg(size, fullBleed, 0.34) },
   // iOS draws its own rounded mask and dislikes transparency.

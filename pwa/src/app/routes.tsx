@@ -6,18 +6,53 @@ import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
 import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
+import { DatesStep } from '@/features/booking/booking-steps.js';
+import { BookingPageLoading } from '@/features/booking/booking-banner.js';
 import { NotFoundPage } from './not-found-page.js';
 
 // Pages beyond the landing page load on demand (the service worker precaches them all); so
 // does the back-office frame, which no visitor needs.
 // The door (AdminGate) comes with it: it reads the offline store, which visitors never need.
 const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m) => m.GatedAdminLayout);
-const AccommodationsPage = lazyPage(() => import('@/features/accommodations/accommodations-page.js'), (m) => m.AccommodationsPage);
-const AuthPage = lazyPage(() => import('@/features/auth/auth-page.js'), (m) => m.AuthPage);
-const BookingConfirmationPage = lazyPage(() => import('@/features/booking/booking-confirmation-page.js'), (m) => m.BookingConfirmationPage);
-const BookingPage = lazyPage(() => import('@/features/booking/booking-page.js'), (m) => m.BookingPage);
-const ContactPage = lazyPage(() => import('@/features/contact/contact-page.js'), (m) => m.ContactPage);
-const PaymentReturnPage = lazyPage(() => import('@/features/payments/payment-return-page.js'), (m) => m.PaymentReturnPage);
+
+/**
+ * Resolves once the browser has painted what is on screen (the app bar and the page's
+ * loading state), or after 100 ms where no frame comes (a tab in the background). A public
+ * page's chunk is asked for after that first paint: on a fast line the chunk (and what it
+ * brings, the date pickers on /booking) would otherwise arrive and start up before anything
+ * is painted, and the visitor would look at a blank page meanwhile. It costs one frame.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+const afterPaint =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    afterFirstPaint().then(load);
+
+const AccommodationsPage = lazyPage(afterPaint(() => import('@/features/accommodations/accommodations-page.js')), (m) => m.AccommodationsPage);
+const AuthPage = lazyPage(afterPaint(() => import('@/features/auth/auth-page.js')), (m) => m.AuthPage);
+const BookingConfirmationPage = lazyPage(afterPaint(() => import('@/features/booking/booking-confirmation-page.js')), (m) => m.BookingConfirmationPage);
+// The first step's screen (the date pickers, the largest part) downloads beside the page's
+// frame rather than after it.
+const BookingPage = lazyPage(
+  afterPaint(() => {
+    DatesStep.preload();
+    return import('@/features/booking/booking-page.js');
+  }),
+  (m) => m.BookingPage,
+);
+const ContactPage = lazyPage(afterPaint(() => import('@/features/contact/contact-page.js')), (m) => m.ContactPage);
+const PaymentReturnPage = lazyPage(afterPaint(() => import('@/features/payments/payment-return-page.js')), (m) => m.PaymentReturnPage);
 
 /** One row of the admin table as a child route of /admin, behind its own permission check. */
 function adminChildRoute(route: AdminRoute): RouteObject {
@@ -41,7 +76,14 @@ export const routes: RouteObject[] = [
           { path: '/home', element: <HomePage /> },
           { path: '/auth', element: <AuthPage /> },
           { path: '/accommodations', element: <AccommodationsPage /> },
-          { path: '/booking', element: <BookingPage /> },
+          {
+            path: '/booking',
+            element: (
+              <Suspense fallback={<BookingPageLoading />}>
+                <BookingPage />
+              </Suspense>
+            ),
+          },
           { path: '/booking-confirmation', element: <BookingConfirmationPage /> },
           { path: '/payment-return', element: <PaymentReturnPage /> },
           { path: '/contact', element: <ContactPage /> },

@@ -10,7 +10,10 @@ export function LoadingState({ label, minHeight = 240 }: { label: string; minHei
       aria-live="polite"
       sx={{ minHeight, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
     >
-      <CircularProgress color="primary" aria-hidden />
+      {/* disableShrink: only the turn (a transform, run by the compositor) is animated, not the
+          arc's length, which made the main thread restyle and repaint every frame (Lighthouse
+          TBT); the map's placeholder below the fold spins until it is scrolled to. */}
+      <CircularProgress color="primary" disableShrink aria-hidden />
       <Typography color="text.secondary">{label}</Typography>
     </Box>
   );

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { UserResponse } from '@shared/contracts/auth.js';
 import { PublicSettings } from '@shared/contracts/settings.js';
-import { WeatherResponse } from '@shared/contracts/weather.js';
-import { PublicSettingsLight, UserLight, WeatherLight, type LightContract } from './light-contracts.js';
+import { WeatherResponse, WeatherUnavailableResponse } from '@shared/contracts/weather.js';
+import { AccommodationType } from '@shared/contracts/accommodations.js';
+import { AccommodationListLight, AccommodationTypeLight, PublicSettingsLight, UserLight, WeatherAnswerLight, WeatherLight, WeatherUnavailableLight, type LightContract } from './light-contracts.js';
 
 const user = { id: 'u1', username: 'manager', firstName: 'Thandi', lastName: 'Mokoena', email: 'm@example.com', role: 'Manager' };
 const settings = {
@@ -27,6 +28,23 @@ const settings = {
   currency: 'ZAR',
 };
 const weather = { temp: 28.4, condition: 'Clear', description: 'clear sky', location: 'Lodge' };
+const accommodation = {
+  id: 'c7d2f4a0-0000-4000-8000-000000000001',
+  name: 'Luxury Safari Suite',
+  description: 'A suite',
+  capacity: 2,
+  baseWeekdayRate: 3500,
+  baseWeekendRate: 4200.5,
+  amenities: ['Pool', 'WiFi'],
+  images: ['/images/a.jpg'],
+  isPackage: false,
+  includedAccommodationTypes: [],
+  isActive: true,
+  systemKey: null,
+  version: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const noWeather = { available: false, message: 'Weather is unavailable right now', code: 'weather_unavailable' };
 
 // Every kind of wrong (and some right) value a field could carry.
 const VALUES: unknown[] = [undefined, null, '', 'x', 'Manager', 'Guest', 'ZAR', 'USD', 'Africa/Johannesburg', 0, 2, 1.5, -3, true, false, {}, [], Number.MAX_SAFE_INTEGER + 2];
@@ -35,6 +53,8 @@ const cases: [string, z.ZodType, LightContract<unknown>, Record<string, unknown>
   ['UserResponse', UserResponse, UserLight, user],
   ['PublicSettings', PublicSettings, PublicSettingsLight, settings],
   ['WeatherResponse', WeatherResponse, WeatherLight, weather],
+  ['WeatherUnavailableResponse', WeatherUnavailableResponse, WeatherUnavailableLight, noWeather],
+  ['AccommodationType', AccommodationType, AccommodationTypeLight, accommodation],
 ];
 
 describe.each(cases)('the light check of %s', (_name, contract, light, good) => {
@@ -69,5 +89,41 @@ describe.each(cases)('the light check of %s', (_name, contract, light, good) => 
   it('has exactly the fields of the contract', () => {
     const shape = (contract as unknown as { shape: Record<string, unknown> }).shape;
     expect(Object.keys(good).sort()).toEqual(Object.keys(shape).sort());
+  });
+});
+
+describe('the light check of a GET /api/weather answer', () => {
+  it('reads the weather, or the answer that there is none', () => {
+    expect(WeatherAnswerLight.safeParse(weather)).toEqual({ success: true, data: weather });
+    expect(WeatherAnswerLight.safeParse(noWeather)).toEqual({ success: true, data: noWeather });
+    expect(WeatherAnswerLight.safeParse({ available: false, message: 'Down' }).success).toBe(false);
+    expect(WeatherAnswerLight.safeParse({ ...weather, temp: 'hot' }).success).toBe(false);
+  });
+});
+
+describe('the light check of GET /api/accommodations', () => {
+  it('agrees with z.array(AccommodationType) on lists, and on lists of wrong items', () => {
+    const full = z.array(AccommodationType);
+    const answers: unknown[] = [
+      [],
+      [accommodation, { ...accommodation, id: 'b', systemKey: 'entire-lodge', isPackage: true, includedAccommodationTypes: ['a'] }],
+      [{ ...accommodation, amenities: ['Pool', 3] }],
+      [{ ...accommodation, images: 'x.jpg' }],
+      [accommodation, { ...accommodation, capacity: 2.5 }],
+      [null],
+      accommodation,
+      null,
+    ];
+    for (const answer of answers) {
+      const quick = AccommodationListLight.safeParse(answer);
+      const zod = full.safeParse(answer);
+      expect({ answer, success: quick.success }).toEqual({ answer, success: zod.success });
+      if (quick.success && zod.success) expect(quick.data).toEqual(zod.data);
+    }
+  });
+
+  it('names the item and field of a wrong value', () => {
+    const result = AccommodationListLight.safeParse([accommodation, { ...accommodation, version: 'one' }]);
+    expect(result).toEqual({ success: false, error: { issues: [{ path: [1, 'version'], message: 'Invalid version' }] } });
   });
 });

@@ -1,16 +1,18 @@
+import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { User } from '@shared/contracts/auth.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
-import type { WeatherResponse } from '@shared/contracts/weather.js';
+import type { WeatherResponse, WeatherUnavailableResponse } from '@shared/contracts/weather.js';
 import { STAFF_ROLES } from '@shared/roles.js';
 
 /**
  * Hand-written checks for the answers the landing page reads (the current user, the public
  * settings, the weather), so that page's first JavaScript carries no zod (about 26 KB gzip of
- * a 160 KB budget). Each does what its zod contract in `shared/contracts` does: the same
+ * a 160 KB budget); and for the accommodations list, so /accommodations and the booking
+ * page's frame do not wait for zod (and its start-up) on a phone's slow line either. Each does what its zod contract in `shared/contracts` does: the same
  * fields and types, unknown fields dropped. `light-contracts.test.ts` holds each to its
  * contract on good and bad answers; a field added to a contract must be added here too.
  *
- * Anything beyond these three reads keeps using the zod contract itself.
+ * Anything beyond these reads keeps using the zod contract itself.
  */
 export interface LightIssue {
   path: (string | number)[];
@@ -44,6 +46,19 @@ const oneOf =
   <const L extends string>(values: readonly L[]): Check<L> =>
   (v) =>
     values.includes(v as L) ? (v as L) : INVALID;
+
+const arrayOf =
+  <T>(check: Check<T>): Check<T[]> =>
+  (v) => {
+    if (!Array.isArray(v)) return INVALID;
+    const out: T[] = [];
+    for (const item of v) {
+      const checked = check(item);
+      if (checked === INVALID) return INVALID;
+      out.push(checked);
+    }
+    return out;
+  };
 
 function object<T extends object>(shape: { [K in keyof T]-?: Check<T[K]> }): LightContract<T> {
   return {
@@ -103,3 +118,58 @@ export const WeatherLight = object<WeatherResponse>({
   description: string,
   location: string,
 });
+
+/** GET /api/weather when there is no weather to give (WeatherUnavailableResponse). */
+export const WeatherUnavailableLight = object<WeatherUnavailableResponse>({
+  available: (v) => (v === false ? false : INVALID),
+  message: string,
+  code: literal('weather_unavailable'),
+});
+
+/** GET /api/weather: the weather, or the answer that there is none (`available: false`). */
+export const WeatherAnswerLight: LightContract<WeatherResponse | WeatherUnavailableResponse> = {
+  light: true,
+  safeParse(input) {
+    const unavailable = typeof input === 'object' && input !== null && (input as { available?: unknown }).available === false;
+    return unavailable ? WeatherUnavailableLight.safeParse(input) : WeatherLight.safeParse(input);
+  },
+};
+
+/** A list of one contract's items (z.array of it): each item checked, issues keep its index. */
+function listOf<T>(item: LightContract<T>): LightContract<T[]> {
+  return {
+    light: true,
+    safeParse(input) {
+      if (!Array.isArray(input)) return { success: false, error: { issues: [{ path: [], message: 'Expected an array' }] } };
+      const out: T[] = [];
+      const issues: LightIssue[] = [];
+      input.forEach((entry, index) => {
+        const result = item.safeParse(entry);
+        if (result.success) out.push(result.data);
+        else issues.push(...result.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] })));
+      });
+      return issues.length ? { success: false, error: { issues } } : { success: true, data: out };
+    },
+  };
+}
+
+/** One accommodation type (AccommodationType). */
+export const AccommodationTypeLight = object<AccommodationType>({
+  id: string,
+  name: string,
+  description: string,
+  capacity: int,
+  baseWeekdayRate: number,
+  baseWeekendRate: number,
+  amenities: arrayOf(string),
+  images: arrayOf(string),
+  isPackage: boolean,
+  includedAccommodationTypes: arrayOf(string),
+  isActive: boolean,
+  systemKey: nullable(string),
+  version: int,
+  updatedAt: string,
+});
+
+/** GET /api/accommodations (a list of AccommodationType). */
+export const AccommodationListLight = listOf(AccommodationTypeLight);

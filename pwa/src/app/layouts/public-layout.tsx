@@ -14,7 +14,9 @@ export function PublicLayout() {
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TopNav />
       <Box component="main" sx={{ flexGrow: 1 }}>
-        <Suspense fallback={<LoadingState label="Loading..." />}>
+        {/* A screen tall while the page's chunk loads: the footer stays below the fold rather
+            than showing and then being pushed down by the page (a layout shift). */}
+        <Suspense fallback={<LoadingState label="Loading..." minHeight="100dvh" />}>
           <Outlet />
         </Suspense>
       </Box>

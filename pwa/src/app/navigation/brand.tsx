@@ -18,7 +18,16 @@ export function Brand({ color = 'inherit' }: { color?: string }) {
       to="/"
       sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color, textDecoration: 'none', minWidth: 0 }}
     >
-      <Box component="img" src="/icons/favicon-32.png" alt="" sx={{ width: 30, height: 30, flexShrink: 0 }} />
+      {/* A phone's screen has 2 to 3 device pixels per CSS pixel: the 32 px file would be blurred. */}
+      <Box
+        component="img"
+        src="/icons/favicon-32.png"
+        srcSet="/icons/favicon-32.png 1x, /icons/logo-96.png 3x"
+        alt=""
+        width={30}
+        height={30}
+        sx={{ width: 30, height: 30, flexShrink: 0 }}
+      />
       {settings.isLoading ? (
         <Skeleton variant="text" width={140} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,13 +11,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { enGB } from 'date-fns/locale/en-GB';
 import { todayInLodge } from '@shared/domain/dates.js';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
-import { lodgeColors } from '@/app/theme.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { formatRand } from '@/lib/format.js';
@@ -34,12 +30,10 @@ import {
   type GuestPaymentMethod,
 } from './booking-draft.js';
 import { useBookingDraft } from './use-booking-draft.js';
-import { AccommodationStep } from './components/accommodation-step.js';
-import { BookingDetails } from './components/booking-details.js';
-import { DatesStep } from './components/dates-step.js';
-import { GuestStep, type PaymentChoice } from './components/guest-step.js';
-import { PaymentStep } from './components/payment-step.js';
+import type { PaymentChoice } from './components/guest-step.js';
 import { RequestProblem } from './components/network-notice.js';
+import { BOOKING_SUBTITLE, BookingBanner, ENTIRE_LODGE_SUBTITLE } from './booking-banner.js';
+import { AccommodationStep, BookingDetails, DatesStep, GuestStep, PaymentStep, STEP_SCREENS } from './booking-steps.js';
 
 export const ENTIRE_LODGE_KEY = 'entire-lodge';
 
@@ -114,17 +108,32 @@ export function BookingPage() {
     { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
   );
 
-  // Each step starts at its top, and its heading gets the focus for screen readers.
+  // Each step starts at its top, and its heading gets the focus for screen readers: once its
+  // screen is shown (StepShown sits beside it, so it waits for a screen still loading).
   const contentRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
+  const shownStep = useRef(step);
+  const onStepShown = useCallback((shown: BookingStep) => {
+    // The next step's screen downloads once the guest starts on this one (a tap or a field
+    // in focus): not while the page is still starting up, where it would hold up the phone.
+    const next = STEP_SCREENS[Math.min(shown + 1, STEP_SCREENS.length - 1)];
+    const box = contentRef.current;
+    if (box) {
+      const preload = () => {
+        box.removeEventListener('pointerdown', preload);
+        box.removeEventListener('focusin', preload);
+        next.preload();
+      };
+      box.addEventListener('pointerdown', preload);
+      box.addEventListener('focusin', preload);
     }
+    if (shownStep.current === shown) return;
+    shownStep.current = shown;
     contentRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     contentRef.current?.querySelector<HTMLElement>('h2')?.focus?.();
-  }, [step]);
+  }, []);
+
+  // Stable, so the first step (memo) is not drawn again when the page's data arrives.
+  const toStep1 = useCallback(() => update({ step: 1 }), [update]);
 
   function onConfirmed(c: ConfirmedBooking) {
     saveConfirmed(c);
@@ -133,32 +142,11 @@ export function BookingPage() {
     navigate(`/booking?confirmed=${encodeURIComponent(c.reference)}`, { replace: true });
   }
 
-  const subtitle = draft.entireLodge
-    ? 'The entire lodge, for your group alone'
-    : preselected
-      ? preselected.name
-      : 'Choose your dates, your suite and how you pay';
+  const subtitle = draft.entireLodge ? ENTIRE_LODGE_SUBTITLE : preselected ? preselected.name : BOOKING_SUBTITLE;
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
-      <Box
-        sx={{
-          background: `linear-gradient(135deg, ${lodgeColors.bushDark} 0%, ${lodgeColors.bush} 60%, ${lodgeColors.earth} 100%)`,
-          color: '#fffdf7',
-          pt: { xs: 4, md: 6 },
-          pb: { xs: 8, md: 10 },
-        }}
-      >
-        <Container maxWidth="md">
-          <Typography variant="overline" component="p" sx={{ color: lodgeColors.savanna }}>
-            {settings.data?.lodgeName ?? 'Private Game Lodge'}
-          </Typography>
-          <Typography variant="h3" component="h1">
-            Book Your Stay
-          </Typography>
-          <Typography sx={{ mt: 1, opacity: 0.9 }}>{subtitle}</Typography>
-        </Container>
-      </Box>
+    <>
+      <BookingBanner subtitle={subtitle} />
       <Container maxWidth="md" sx={{ mt: { xs: -6, md: -7 }, pb: { xs: 6, md: 8 } }}>
         <Paper sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, boxShadow: '0 12px 40px rgba(43,42,39,0.12)' }}>
           <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 1, sm: 4 } }}>
@@ -178,108 +166,106 @@ export function BookingPage() {
           </Typography>
 
           <Box ref={contentRef} sx={{ scrollMarginTop: 80, '& h2:focus': { outline: 'none' } }}>
-            {step === 0 && (
-              <DatesStep
-                value={draft}
-                today={today}
-                onChange={(patch) => update(patch)}
-                onContinue={() => update({ step: 1 })}
-              />
-            )}
+            <Suspense fallback={<StepLoading step={step} />}>
+              {step === 0 && (
+                <DatesStep value={draft} today={today} onChange={update} onContinue={toStep1} />
+              )}
 
-            {step === 1 &&
-              (accommodations.isPending ? (
-                <Skeleton variant="rounded" height={220} />
-              ) : accommodations.isError ? (
-                <RequestProblem
-                  error={accommodations.error}
-                  title="Failed to check availability"
-                  fallback="Unable to load accommodations at this time."
-                  needs="Checking availability"
-                  onRetry={() => accommodations.refetch()}
-                />
-              ) : draft.entireLodge && types.length === 0 ? (
-                <Alert severity="info">The entire lodge cannot be booked online at the moment. Please contact us.</Alert>
-              ) : (
-                <AccommodationStep
-                  types={types}
-                  checkIn={draft.checkIn}
-                  checkOut={draft.checkOut}
-                  guests={draft.guests}
-                  preselectedTypeId={draft.preselectedTypeId}
-                  onBack={() => update({ step: 0 })}
-                  onChoose={({ type, unitId }: { type: AccommodationType; unitId: string | null }) =>
-                    update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, idempotencyKey: null })
-                  }
-                />
-              ))}
-
-            {step === 2 && draft.accommodationTypeId && (
-              <GuestStep
-                guest={draft.guest}
-                paymentMethod={draft.paymentMethod}
-                paymentChoices={choices}
-                rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut }}
-                onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
-                onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
-                onBack={() => update({ step: 1 })}
-                // A new key per visit to step 4: changed details are a new request, a retry is not.
-                onContinue={() => update({ step: 3, idempotencyKey: newIdempotencyKey() })}
-              />
-            )}
-
-            {step === 3 &&
-              (rate.isSuccess && settings.data ? (
-                <PaymentStep
-                  draft={draft}
-                  typeName={chosenType?.name ?? 'Your accommodation'}
-                  rate={rate.data}
-                  settings={settings.data}
-                  onBack={() => update({ step: 2, idempotencyKey: null })}
-                  onConfirmed={onConfirmed}
-                />
-              ) : rate.isError || settings.isError ? (
-                <>
+              {step === 1 &&
+                (accommodations.isPending ? (
+                  <Skeleton variant="rounded" height={220} />
+                ) : accommodations.isError ? (
                   <RequestProblem
-                    error={rate.error ?? settings.error}
-                    title="Failed to calculate rates"
-                    needs="Calculating the price"
-                    onRetry={() => {
-                      void rate.refetch();
-                      void settings.refetch();
-                    }}
+                    error={accommodations.error}
+                    title="Failed to check availability"
+                    fallback="Unable to load accommodations at this time."
+                    needs="Checking availability"
+                    onRetry={() => accommodations.refetch()}
                   />
-                  <Button onClick={() => update({ step: 2, idempotencyKey: null })} sx={{ mt: 2 }}>
-                    Back
-                  </Button>
-                </>
-              ) : (
-                <Skeleton variant="rounded" height={260} aria-label="Loading the price" />
-              ))}
+                ) : draft.entireLodge && types.length === 0 ? (
+                  <Alert severity="info">The entire lodge cannot be booked online at the moment. Please contact us.</Alert>
+                ) : (
+                  <AccommodationStep
+                    types={types}
+                    checkIn={draft.checkIn}
+                    checkOut={draft.checkOut}
+                    guests={draft.guests}
+                    preselectedTypeId={draft.preselectedTypeId}
+                    onBack={() => update({ step: 0 })}
+                    onChoose={({ type, unitId }: { type: AccommodationType; unitId: string | null }) =>
+                      update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, idempotencyKey: null })
+                    }
+                  />
+                ))}
 
-            {step === 4 && confirmed && (
-              <Box>
-                <Typography variant="h5" component="h2" sx={visuallyHidden}>
-                  Confirmation
-                </Typography>
-                <BookingDetails reference={confirmed.reference} email={confirmed.email} headingLevel="h2" />
-                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 4 }}>
-                  <Button variant="contained" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
-                    Back to Home
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    onClick={() => {
-                      setConfirmed(undefined);
-                      restart();
-                      navigate('/booking', { replace: true });
-                    }}
-                  >
-                    Book another stay
-                  </Button>
+              {step === 2 && draft.accommodationTypeId && (
+                <GuestStep
+                  guest={draft.guest}
+                  paymentMethod={draft.paymentMethod}
+                  paymentChoices={choices}
+                  rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut }}
+                  onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
+                  onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
+                  onBack={() => update({ step: 1 })}
+                  // A new key per visit to step 4: changed details are a new request, a retry is not.
+                  onContinue={() => update({ step: 3, idempotencyKey: newIdempotencyKey() })}
+                />
+              )}
+
+              {step === 3 &&
+                (rate.isSuccess && settings.data ? (
+                  <PaymentStep
+                    draft={draft}
+                    typeName={chosenType?.name ?? 'Your accommodation'}
+                    rate={rate.data}
+                    settings={settings.data}
+                    onBack={() => update({ step: 2, idempotencyKey: null })}
+                    onConfirmed={onConfirmed}
+                  />
+                ) : rate.isError || settings.isError ? (
+                  <>
+                    <RequestProblem
+                      error={rate.error ?? settings.error}
+                      title="Failed to calculate rates"
+                      needs="Calculating the price"
+                      onRetry={() => {
+                        void rate.refetch();
+                        void settings.refetch();
+                      }}
+                    />
+                    <Button onClick={() => update({ step: 2, idempotencyKey: null })} sx={{ mt: 2 }}>
+                      Back
+                    </Button>
+                  </>
+                ) : (
+                  <Skeleton variant="rounded" height={260} aria-label="Loading the price" />
+                ))}
+
+              {step === 4 && confirmed && (
+                <Box>
+                  <Typography variant="h5" component="h2" sx={visuallyHidden}>
+                    Confirmation
+                  </Typography>
+                  <BookingDetails reference={confirmed.reference} email={confirmed.email} headingLevel="h2" />
+                  <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 4 }}>
+                    <Button variant="contained" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
+                      Back to Home
+                    </Button>
+                    <Button
+                      variant="outlined"
+                      onClick={() => {
+                        setConfirmed(undefined);
+                        restart();
+                        navigate('/booking', { replace: true });
+                      }}
+                    >
+                      Book another stay
+                    </Button>
+                  </Box>
                 </Box>
-              </Box>
-            )}
+              )}
+              <StepShown step={step} onShown={onStepShown} />
+            </Suspense>
           </Box>
         </Paper>
         {step < 3 && chosenType && step === 2 && (
@@ -288,6 +274,24 @@ export function BookingPage() {
           </Typography>
         )}
       </Container>
-    </LocalizationProvider>
+    </>
+  );
+}
+
+/** Calls `onShown` when the step's screen is on the page (not while its chunk loads). */
+function StepShown({ step, onShown }: { step: BookingStep; onShown: (step: BookingStep) => void }) {
+  useEffect(() => onShown(step), [step, onShown]);
+  return null;
+}
+
+/**
+ * While a step's screen loads: a box as tall as the step on a phone, so the page does not
+ * jump (nor the footer come into view and go again) when the screen arrives.
+ */
+function StepLoading({ step }: { step: BookingStep }) {
+  return (
+    <Box role="status" aria-label="Loading...">
+      <Skeleton variant="rounded" height={step === 0 ? 430 : 260} />
+    </Box>
   );
 }

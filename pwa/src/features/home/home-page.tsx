@@ -9,7 +9,8 @@ const LoggedInHome = lazyPage(() => import('./logged-in-home.js'), (m) => m.Logg
 /** '/' and '/home': the landing page for visitors, the personal home page once logged in. */
 export function HomePage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <LoadingState label="Loading..." minHeight="60vh" />;
+  // A screen tall, as the page that follows: the footer does not show and then jump away.
+  if (isLoading) return <LoadingState label="Loading..." minHeight="100dvh" />;
   if (!user) return <LandingPage />;
   return <LoggedInHome user={user} />;
 }

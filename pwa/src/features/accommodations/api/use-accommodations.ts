@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AccommodationType } from '@shared/contracts/accommodations.js';
+import { AccommodationListLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
 
-/** GET /api/accommodations: the public list of accommodation types. */
+/**
+ * GET /api/accommodations: the public list of accommodation types, checked without zod
+ * (light-contracts.ts) so the pages that open on it do not wait for zod to load.
+ */
 export const getAccommodations = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch('/api/accommodations', { schema: z.array(AccommodationType), signal });
+  apiFetch('/api/accommodations', { schema: AccommodationListLight, signal });
 
 export const ACCOMMODATIONS_KEY = ['accommodations'] as const;
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { format, isValid, parse } from 'date-fns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { enGB } from 'date-fns/locale/en-GB';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
 import { nightCount } from '@shared/domain/dates.js';
@@ -25,8 +29,12 @@ export interface DatesValue {
   guests: number;
 }
 
-/** Step 1: check-in (from today, Johannesburg), check-out (from the day after), guests 1 to 8. */
-export function DatesStep({
+/**
+ * Step 1: check-in (from today, Johannesburg), check-out (from the day after), guests 1 to 8.
+ * Memo: its two date pickers are the costliest part of /booking to draw, and the page draws
+ * again as its reads (settings, accommodations) arrive, which do not change this step.
+ */
+export const DatesStep = memo(function DatesStep({
   value,
   today,
   maxGuests,
@@ -45,77 +53,80 @@ export function DatesStep({
   const guestChoices = Array.from({ length: (maxGuests ?? GUESTS_MAX) - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN);
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!problem) onContinue();
-      }}
-    >
-      <Typography variant="h5" component="h2" gutterBottom>
-        When would you like to stay?
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Check-in from 14:00, check-out by 10:00. Prices are per night in rand.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DatePicker
-          label="Check-in date"
-          format="dd/MM/yyyy"
-          value={toDate(value.checkIn)}
-          minDate={toDate(today) ?? undefined}
-          onChange={(d) => {
-            const checkIn = toIso(d);
-            const patch: Partial<DatesValue> = { checkIn };
-            // Keep the stay's length sensible: a check-out now before check-in moves along.
-            if (checkIn && value.checkOut && value.checkOut <= checkIn) patch.checkOut = minimumCheckOut(checkIn, today);
-            onChange(patch);
-          }}
-          slotProps={{ textField: { fullWidth: true, name: 'checkIn', required: true } }}
-        />
-        <DatePicker
-          label="Check-out date"
-          format="dd/MM/yyyy"
-          value={toDate(value.checkOut)}
-          minDate={toDate(minimumCheckOut(value.checkIn, today)) ?? undefined}
-          onChange={(d) => onChange({ checkOut: toIso(d) })}
-          slotProps={{
-            textField: {
-              fullWidth: true,
-              name: 'checkOut',
-              required: true,
-              error: showOrderError,
-              helperText: showOrderError ? CHECK_OUT_AFTER_CHECK_IN_MESSAGE : ' ',
-            },
-          }}
-        />
-      </Stack>
-      <TextField
-        select
-        label="Guests"
-        name="guests"
-        value={String(value.guests)}
-        onChange={(e) => onChange({ guests: Number(e.target.value) })}
-        sx={{ mt: 1, maxWidth: { sm: 240 } }}
-        helperText={`${GUESTS_MIN} to ${maxGuests ?? GUESTS_MAX} guests`}
+    // The pickers' provider lives with them: the booking page's frame loads without them.
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!problem) onContinue();
+        }}
       >
-        {guestChoices.map((n) => (
-          <MenuItem key={n} value={String(n)}>
-            {n} {n === 1 ? 'guest' : 'guests'}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mt: 3 }}>
-        <Button type="submit" variant="contained" size="large" disabled={Boolean(problem)} startIcon={<EventAvailable />}>
-          Check Availability
-        </Button>
-        {nights > 0 && (
-          <Typography color="text.secondary" aria-live="polite">
-            {nights} {nights === 1 ? 'night' : 'nights'}
-          </Typography>
-        )}
-      </Stack>
-    </Box>
+        <Typography variant="h5" component="h2" gutterBottom>
+          When would you like to stay?
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Check-in from 14:00, check-out by 10:00. Prices are per night in rand.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DatePicker
+            label="Check-in date"
+            format="dd/MM/yyyy"
+            value={toDate(value.checkIn)}
+            minDate={toDate(today) ?? undefined}
+            onChange={(d) => {
+              const checkIn = toIso(d);
+              const patch: Partial<DatesValue> = { checkIn };
+              // Keep the stay's length sensible: a check-out now before check-in moves along.
+              if (checkIn && value.checkOut && value.checkOut <= checkIn) patch.checkOut = minimumCheckOut(checkIn, today);
+              onChange(patch);
+            }}
+            slotProps={{ textField: { fullWidth: true, name: 'checkIn', required: true } }}
+          />
+          <DatePicker
+            label="Check-out date"
+            format="dd/MM/yyyy"
+            value={toDate(value.checkOut)}
+            minDate={toDate(minimumCheckOut(value.checkIn, today)) ?? undefined}
+            onChange={(d) => onChange({ checkOut: toIso(d) })}
+            slotProps={{
+              textField: {
+                fullWidth: true,
+                name: 'checkOut',
+                required: true,
+                error: showOrderError,
+                helperText: showOrderError ? CHECK_OUT_AFTER_CHECK_IN_MESSAGE : ' ',
+              },
+            }}
+          />
+        </Stack>
+        <TextField
+          select
+          label="Guests"
+          name="guests"
+          value={String(value.guests)}
+          onChange={(e) => onChange({ guests: Number(e.target.value) })}
+          sx={{ mt: 1, maxWidth: { sm: 240 } }}
+          helperText={`${GUESTS_MIN} to ${maxGuests ?? GUESTS_MAX} guests`}
+        >
+          {guestChoices.map((n) => (
+            <MenuItem key={n} value={String(n)}>
+              {n} {n === 1 ? 'guest' : 'guests'}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" size="large" disabled={Boolean(problem)} startIcon={<EventAvailable />}>
+            Check Availability
+          </Button>
+          {nights > 0 && (
+            <Typography color="text.secondary" aria-live="polite">
+              {nights} {nights === 1 ? 'night' : 'nights'}
+            </Typography>
+          )}
+        </Stack>
+      </Box>
+    </LocalizationProvider>
   );
-}
+});

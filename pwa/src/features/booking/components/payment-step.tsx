@@ -132,10 +132,11 @@ function EftBooking({
           guestData: guestData(draft),
         },
       });
+      // Booked: a further tap does nothing (the step may stay on screen, hidden, while the
+      // confirmation's screen loads), so inFlight stays set.
       onConfirmed({ reference: booking.reference, email: booking.guestEmail, paymentMethod: 'EFT' });
     } catch {
-      // Shown below from create.error.
-    } finally {
+      // Shown below from create.error; the guest may try again.
       inFlight.current = false;
     }
   }
