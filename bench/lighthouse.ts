@@ -20,6 +20,7 @@ import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { startServer } from '../api/src/server.js';
 import { buildPwaIfNeeded, PWA_DIST } from '../scripts/build-pwa.js';
+import { startWeatherDouble } from '../e2e/doubles/weather-double.js';
 
 export const LIGHTHOUSE_PAGES = ['/', '/accommodations', '/booking'] as const;
 export const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100, bestPractices: 100 } as const;
@@ -75,9 +76,24 @@ export async function measureLighthouse(
   buildPwaIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-lighthouse-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  // The weather provider as a visitor's page meets it in production: answering. This machine
+  // has no internet, and without the stand-in (PROVIDERS.md) every visit would log the 503s
+  // of a provider that cannot be reached, which a deployed lodge does not see.
+  const weather = await startWeatherDouble();
   const running = await startServer({
     pwaDir: PWA_DIST,
-    env: { ...env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'silent', JOBS_ENABLED: '0' },
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'silent',
+      JOBS_ENABLED: '0',
+      OPENWEATHER_BASE_URL: weather.url,
+      OPEN_METEO_BASE_URL: weather.url,
+    },
   });
   const origin = running.url.replace('localhost', '127.0.0.1');
   const chrome = await chromeLauncher.launch({
@@ -129,6 +145,7 @@ export async function measureLighthouse(
   } finally {
     chrome.kill();
     await running.stop();
+    await weather.close();
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 }

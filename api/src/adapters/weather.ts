@@ -5,9 +5,8 @@ import { ServiceUnavailableError } from '../http/errors.js';
  * The only code that talks to the weather providers (PROVIDERS.md, "Weather"):
  * OpenWeatherMap when the lodge has an API key, Open-Meteo (no key) otherwise. Each answer
  * is parsed defensively and turned into one shape; any failure (unreachable, timeout,
- * non-2xx, nonsense) is a WeatherUnavailableError, which the API answers as
- * `{ available: false }` (weather.routes.ts): the widget then says 'Weather Unavailable'
- * instead of the page breaking.
+ * non-2xx, nonsense) is a WeatherUnavailableError, which the API answers as 503: the
+ * widget then says 'Weather Unavailable' instead of the page breaking.
  */
 
 export class WeatherUnavailableError extends ServiceUnavailableError {

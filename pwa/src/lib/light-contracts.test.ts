@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UserResponse } from '@shared/contracts/auth.js';
 import { PublicSettings } from '@shared/contracts/settings.js';
-import { WeatherResponse, WeatherUnavailableResponse } from '@shared/contracts/weather.js';
+import { WeatherResponse } from '@shared/contracts/weather.js';
 import { AccommodationType } from '@shared/contracts/accommodations.js';
-import { AccommodationListLight, AccommodationTypeLight, PublicSettingsLight, UserLight, WeatherAnswerLight, WeatherLight, WeatherUnavailableLight, type LightContract } from './light-contracts.js';
+import { AccommodationListLight, AccommodationTypeLight, PublicSettingsLight, UserLight, WeatherLight, type LightContract } from './light-contracts.js';
 
 const user = { id: 'u1', username: 'manager', firstName: 'Thandi', lastName: 'Mokoena', email: 'm@example.com', role: 'Manager' };
 const settings = {
@@ -44,7 +44,6 @@ const accommodation = {
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-const noWeather = { available: false, message: 'Weather is unavailable right now', code: 'weather_unavailable' };
 
 // Every kind of wrong (and some right) value a field could carry.
 const VALUES: unknown[] = [undefined, null, '', 'x', 'Manager', 'Guest', 'ZAR', 'USD', 'Africa/Johannesburg', 0, 2, 1.5, -3, true, false, {}, [], Number.MAX_SAFE_INTEGER + 2];
@@ -53,7 +52,6 @@ const cases: [string, z.ZodType, LightContract<unknown>, Record<string, unknown>
   ['UserResponse', UserResponse, UserLight, user],
   ['PublicSettings', PublicSettings, PublicSettingsLight, settings],
   ['WeatherResponse', WeatherResponse, WeatherLight, weather],
-  ['WeatherUnavailableResponse', WeatherUnavailableResponse, WeatherUnavailableLight, noWeather],
   ['AccommodationType', AccommodationType, AccommodationTypeLight, accommodation],
 ];
 
@@ -89,15 +87,6 @@ describe.each(cases)('the light check of %s', (_name, contract, light, good) => 
   it('has exactly the fields of the contract', () => {
     const shape = (contract as unknown as { shape: Record<string, unknown> }).shape;
     expect(Object.keys(good).sort()).toEqual(Object.keys(shape).sort());
-  });
-});
-
-describe('the light check of a GET /api/weather answer', () => {
-  it('reads the weather, or the answer that there is none', () => {
-    expect(WeatherAnswerLight.safeParse(weather)).toEqual({ success: true, data: weather });
-    expect(WeatherAnswerLight.safeParse(noWeather)).toEqual({ success: true, data: noWeather });
-    expect(WeatherAnswerLight.safeParse({ available: false, message: 'Down' }).success).toBe(false);
-    expect(WeatherAnswerLight.safeParse({ ...weather, temp: 'hot' }).success).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { User } from '@shared/contracts/auth.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
-import type { WeatherResponse, WeatherUnavailableResponse } from '@shared/contracts/weather.js';
+import type { WeatherResponse } from '@shared/contracts/weather.js';
 import { STAFF_ROLES } from '@shared/roles.js';
 
 /**
@@ -118,22 +118,6 @@ export const WeatherLight = object<WeatherResponse>({
   description: string,
   location: string,
 });
-
-/** GET /api/weather when there is no weather to give (WeatherUnavailableResponse). */
-export const WeatherUnavailableLight = object<WeatherUnavailableResponse>({
-  available: (v) => (v === false ? false : INVALID),
-  message: string,
-  code: literal('weather_unavailable'),
-});
-
-/** GET /api/weather: the weather, or the answer that there is none (`available: false`). */
-export const WeatherAnswerLight: LightContract<WeatherResponse | WeatherUnavailableResponse> = {
-  light: true,
-  safeParse(input) {
-    const unavailable = typeof input === 'object' && input !== null && (input as { available?: unknown }).available === false;
-    return unavailable ? WeatherUnavailableLight.safeParse(input) : WeatherLight.safeParse(input);
-  },
-};
 
 /** A list of one contract's items (z.array of it): each item checked, issues keep its index. */
 function listOf<T>(item: LightContract<T>): LightContract<T[]> {

@@ -6,8 +6,7 @@ let double: WeatherDouble;
 let t: TestContext;
 
 const TEN_MINUTES = 10 * 60 * 1000;
-// No weather is an ordinary answer, not a 5xx (which browsers log as a console error).
-const UNAVAILABLE = { available: false, message: 'Weather is unavailable right now', code: 'weather_unavailable' };
+const UNAVAILABLE = { message: 'Weather is unavailable right now', code: 'weather_unavailable' };
 
 beforeAll(async () => {
   double = await startWeatherDouble();
@@ -62,20 +61,19 @@ describe('GET /api/weather', () => {
     ]);
   });
 
-  it('answers "unavailable" with a message when OpenWeatherMap refuses the key', async () => {
+  it('answers 503 with a message when OpenWeatherMap refuses the key', async () => {
     await t.db('settings').where({ id: 1 }).update({ weather_api_key: 'not-the-key' });
     const res = await getWeather();
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(res.body).toEqual(UNAVAILABLE);
-    expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
   for (const failure of ['error', 'quota', 'nonsense', 'hang'] as const) {
-    it(`answers "unavailable" with a message, never an error status, when the provider fails (${failure})`, async () => {
+    it(`answers 503 with a message, never 500, when the provider fails (${failure})`, async () => {
       double.setFailure(failure);
       const started = Date.now();
       const res = await getWeather();
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(503);
       expect(res.body).toEqual(UNAVAILABLE);
       expect(double.requests).toHaveLength(1);
       // A provider that never answers is given up on after WEATHER_TIMEOUT_MS (400 ms here).
@@ -83,10 +81,10 @@ describe('GET /api/weather', () => {
     });
   }
 
-  it('answers "unavailable" when the lodge has no coordinates, without calling a provider', async () => {
+  it('answers 503 when the lodge has no coordinates, without calling a provider', async () => {
     await t.db('settings').where({ id: 1 }).update({ latitude: null, longitude: null });
     const res = await getWeather();
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(res.body).toEqual(UNAVAILABLE);
     expect(double.requests).toHaveLength(0);
   });
@@ -107,11 +105,10 @@ describe('GET /api/weather', () => {
 
   it('does not keep a failure: the next request asks the provider again', async () => {
     double.setFailure('error');
-    expect((await getWeather()).body).toEqual(UNAVAILABLE);
+    expect((await getWeather()).status).toBe(503);
     double.setFailure(null);
     const res = await getWeather();
     expect(res.status).toBe(200);
-    expect(res.body).not.toHaveProperty('available');
     expect(double.requests).toHaveLength(2);
   });
 

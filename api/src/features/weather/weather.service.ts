@@ -63,7 +63,7 @@ export function createWeatherService(deps: Deps): WeatherService {
       try {
         return await promise;
       } catch (err) {
-        // The route answers 'unavailable'; the reason (which provider, what it did) is only here.
+        // The error middleware logs the 503; the reason (which provider, what it did) is only here.
         if (err instanceof WeatherUnavailableError) deps.log.info({ reason: err.reason }, 'weather provider failed');
         throw err;
       } finally {

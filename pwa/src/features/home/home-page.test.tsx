@@ -64,20 +64,6 @@ describe('landing page (visitor)', () => {
     // The spec's two retries.
     expect(calls).toBe(3);
   });
-
-  it('shows Weather Unavailable when the API says there is no weather, after the two retries', async () => {
-    let calls = 0;
-    server.use(
-      http.get('/api/weather', () => {
-        calls += 1;
-        return HttpResponse.json({ available: false, message: 'Weather is unavailable right now', code: 'weather_unavailable' });
-      }),
-    );
-    renderApp('/');
-    expect(await screen.findByText('Weather Unavailable')).toBeInTheDocument();
-    expect(screen.getByText('Please try again later')).toBeInTheDocument();
-    expect(calls).toBe(3);
-  });
 });
 
 describe('home page (logged in)', () => {

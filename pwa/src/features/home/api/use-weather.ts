@@ -1,24 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WeatherAnswerLight } from '@/lib/light-contracts.js';
+import { WeatherLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
 
-/** The API said it has no weather to give (the provider failed): the widget's error state. */
-export class WeatherUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WeatherUnavailable';
-  }
-}
-
-/**
- * GET /api/weather: the weather at the lodge. An `available: false` answer is thrown, so the
- * query retries it as it would a failed request and then shows 'Weather Unavailable'.
- */
-export const getWeather = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const answer = await apiFetch('/api/weather', { schema: WeatherAnswerLight, signal });
-  if ('available' in answer) throw new WeatherUnavailable(answer.message);
-  return answer;
-};
+/** GET /api/weather: the weather at the lodge. */
+export const getWeather = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch('/api/weather', { schema: WeatherLight, signal });
 
 export const WEATHER_KEY = ['weather'] as const;
 
