@@ -7,7 +7,7 @@ import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
 import { DatesStep } from '@/features/booking/booking-steps.js';
-import { BookingPageLoading } from '@/features/booking/booking-banner.js';
+import { BookingFrame, BookingPageLoading } from '@/features/booking/booking-banner.js';
 import { NotFoundPage } from './not-found-page.js';
 
 // Pages beyond the landing page load on demand (the service worker precaches them all); so
@@ -79,9 +79,11 @@ export const routes: RouteObject[] = [
           {
             path: '/booking',
             element: (
-              <Suspense fallback={<BookingPageLoading />}>
-                <BookingPage />
-              </Suspense>
+              <BookingFrame>
+                <Suspense fallback={<BookingPageLoading />}>
+                  <BookingPage />
+                </Suspense>
+              </BookingFrame>
             ),
           },
           { path: '/booking-confirmation', element: <BookingConfirmationPage /> },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -34,17 +34,39 @@ export function BookingBanner({ subtitle }: { subtitle: ReactNode }) {
   );
 }
 
+/** Set by BookingFrame: the page hands its subtitle to the banner the frame keeps. */
+const FrameSubtitle = createContext<((subtitle: string) => void) | null>(null);
+
 /**
- * /booking while its chunk loads (it is in the app's first chunk, a few hundred bytes): the
- * page's own banner at once, so the visitor sees where they are on a slow line instead of a
- * bare spinner, then a screen-tall loading state that keeps the footer below the fold.
+ * /booking's frame, in the app's first chunk (a few hundred bytes): the banner at once, so
+ * the visitor sees where they are on a slow line, then a screen-tall loading state (the
+ * footer stays below the fold) until the page's code arrives. The banner stays the same
+ * element when the page replaces the loading state: it is what a phone paints first and the
+ * largest text on screen, and a new element would count as a new, later paint (LCP).
  */
-export function BookingPageLoading() {
+export function BookingFrame({ children }: { children: ReactNode }) {
   const entireLodge = new URLSearchParams(window.location.search).get('type') === 'entire-lodge';
+  const [subtitle, setSubtitle] = useState(entireLodge ? ENTIRE_LODGE_SUBTITLE : BOOKING_SUBTITLE);
   return (
     <>
-      <BookingBanner subtitle={entireLodge ? ENTIRE_LODGE_SUBTITLE : BOOKING_SUBTITLE} />
-      <LoadingState label="Loading..." minHeight="100dvh" />
+      <BookingBanner subtitle={subtitle} />
+      <FrameSubtitle.Provider value={setSubtitle}>{children}</FrameSubtitle.Provider>
     </>
   );
+}
+
+export function BookingPageLoading() {
+  return <LoadingState label="Loading..." minHeight="100dvh" />;
+}
+
+/**
+ * The page's banner: inside BookingFrame the frame's (given this subtitle), else its own
+ * (the page rendered on its own, as in unit tests).
+ */
+export function PageBanner({ subtitle }: { subtitle: string }) {
+  const setFrameSubtitle = useContext(FrameSubtitle);
+  useEffect(() => {
+    setFrameSubtitle?.(subtitle);
+  }, [setFrameSubtitle, subtitle]);
+  return setFrameSubtitle ? null : <BookingBanner subtitle={subtitle} />;
 }

@@ -32,7 +32,7 @@ import {
 import { useBookingDraft } from './use-booking-draft.js';
 import type { PaymentChoice } from './components/guest-step.js';
 import { RequestProblem } from './components/network-notice.js';
-import { BOOKING_SUBTITLE, BookingBanner, ENTIRE_LODGE_SUBTITLE } from './booking-banner.js';
+import { BOOKING_SUBTITLE, ENTIRE_LODGE_SUBTITLE, PageBanner } from './booking-banner.js';
 import { AccommodationStep, BookingDetails, DatesStep, GuestStep, PaymentStep, STEP_SCREENS } from './booking-steps.js';
 
 export const ENTIRE_LODGE_KEY = 'entire-lodge';
@@ -146,7 +146,7 @@ export function BookingPage() {
 
   return (
     <>
-      <BookingBanner subtitle={subtitle} />
+      <PageBanner subtitle={subtitle} />
       <Container maxWidth="md" sx={{ mt: { xs: -6, md: -7 }, pb: { xs: 6, md: 8 } }}>
         <Paper sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, boxShadow: '0 12px 40px rgba(43,42,39,0.12)' }}>
           <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 1, sm: 4 } }}>
