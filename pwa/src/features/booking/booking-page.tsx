@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -168,7 +168,9 @@ export function BookingPage() {
           <Box ref={contentRef} sx={{ scrollMarginTop: 80, '& h2:focus': { outline: 'none' } }}>
             <Suspense fallback={<StepLoading step={step} />}>
               {step === 0 && (
-                <DatesStep value={draft} today={today} onChange={update} onContinue={toStep1} />
+                <InSlices fallback={<StepLoading step={0} />}>
+                  <DatesStep value={draft} today={today} onChange={update} onContinue={toStep1} />
+                </InSlices>
               )}
 
               {step === 1 &&
@@ -288,6 +290,19 @@ function StepShown({ step, onShown }: { step: BookingStep; onShown: (step: Booki
  * While a step's screen loads: a box as tall as the step on a phone, so the page does not
  * jump (nor the footer come into view and go again) when the screen arrives.
  */
+/**
+ * Draws its children in a transition after mounting: React renders them in slices and lets
+ * the browser in between, where the date pickers drawn at once were one long task on a
+ * phone while the page had only just appeared. The fallback holds their place meanwhile.
+ */
+function InSlices({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready ? children : fallback;
+}
+
 function StepLoading({ step }: { step: BookingStep }) {
   return (
     <Box role="status" aria-label="Loading...">
