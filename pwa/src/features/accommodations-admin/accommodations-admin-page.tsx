@@ -88,7 +88,7 @@ export function AccommodationsAdminPage({ creating = false }: { creating?: boole
       )}
 
       {loading ? (
-        <Grid container spacing={2} aria-busy="true" aria-label="Loading accommodation types">
+        <Grid container spacing={2} role="status" aria-busy="true" aria-label="Loading accommodation types">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Card variant="outlined">

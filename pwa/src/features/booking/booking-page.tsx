@@ -240,7 +240,7 @@ export function BookingPage() {
                     </Button>
                   </>
                 ) : (
-                  <Skeleton variant="rounded" height={260} aria-label="Loading the price" />
+                  <Skeleton variant="rounded" height={260} role="status" aria-label="Loading the price" />
                 ))}
 
               {step === 4 && confirmed && (

@@ -57,7 +57,7 @@ export function EventsPage() {
       {/* Once loaded: a failed load says the same thing itself. */}
       {events.data && <OfflineNotice what="Event Management" />}
       {events.isPending && events.fetchStatus !== 'idle' ? (
-        <Grid container spacing={3} aria-label="Loading events">
+        <Grid container spacing={3} role="status" aria-label="Loading events">
           {Array.from({ length: SKELETONS }, (_, i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Card>

@@ -29,7 +29,7 @@ export function BookingDetails({ reference, email, headingLevel = 'h2' }: { refe
   const lookup = useBookingLookup(reference, email);
   if (lookup.isPending) {
     return (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading your booking">
+      <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading your booking">
         <Skeleton variant="rounded" height={64} />
         <Skeleton variant="rounded" height={160} />
       </Stack>
