@@ -2,34 +2,6 @@ import crypto from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
 
-/**
- * A freshness check shared by concurrent requests. Every caller gets a version read that
- * *started after it called*, so a write committed before a request arrived (on any instance
- * sharing the database) is always seen; yet under load the database sees about one read per
- * round trip, not one per request: callers arriving while a read is under way share the next.
- */
-export function coalescedProbe<V>(read: () => Promise<V>): () => Promise<V> {
-  let running: Promise<V> | null = null;
-  let queued: Promise<V> | null = null;
-  const start = (): Promise<V> => {
-    const p = read().finally(() => {
-      if (running === p) running = null;
-    });
-    running = p;
-    return p;
-  };
-  return () => {
-    if (!running) return start();
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return start();
-      });
-    return queued;
-  };
-}
-
 export interface CachedJson {
   version: string;
   json: string;

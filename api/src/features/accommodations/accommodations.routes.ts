@@ -16,7 +16,8 @@ import { ValidationError } from '../../http/errors.js';
 import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
 import * as repo from './accommodations.repo.js';
 import * as admin from './accommodations-admin.service.js';
-import { coalescedProbe, sendCachedJson, versionedJson } from '../../http/versioned-json.js';
+import { sendCachedJson, versionedJson } from '../../http/versioned-json.js';
+import { coalescedProbe } from '../../db/coalesced-reads.js';
 
 export function accommodationRoutes(router: Router<AppState>, deps: Deps): void {
   // The public catalogue is read on every visit and changes when the lodge edits it: kept in

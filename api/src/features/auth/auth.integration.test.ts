@@ -27,6 +27,35 @@ describe('login and the current user', () => {
     expect(me.body).toMatchObject({ username, role });
   });
 
+  it('concurrent requests of different users each get their own user, though their session reads are shared', async () => {
+    const users = ['superadmin', 'manager', 'receptionist', 'guest'];
+    const clients = await Promise.all(
+      users.map(async (username) => {
+        const c = t.client();
+        expect((await c.post('/api/login', { username, password: 'lodge-demo' })).status).toBe(200);
+        return { username, c };
+      }),
+    );
+    // One of them has logged out: its session must not come back from a shared read.
+    const loggedOut = t.client();
+    await loggedOut.post('/api/login', { username: 'manager', password: 'lodge-demo' });
+    await loggedOut.post('/api/logout', {});
+
+    let sessionStatements = 0;
+    const count = (q: { sql: string }) => {
+      if (q.sql.includes('from "sessions"')) sessionStatements++;
+    };
+    t.db.on('query', count);
+    const asks = Array.from({ length: 15 }, () => [...clients.map(({ username, c }) => ({ username, c })), { username: null, c: loggedOut }]).flat();
+    const answers = await Promise.all(asks.map(async ({ c }) => (await c.get('/api/auth/user')).body?.username ?? null));
+    t.db.off('query', count);
+
+    expect(answers).toEqual(asks.map((a) => a.username));
+    // 75 requests with a session cookie, fewer statements: requests arriving together shared them.
+    expect(sessionStatements).toBeLessThan(asks.length);
+    expect(sessionStatements).toBeGreaterThan(0);
+  });
+
   it('answers 401 when not logged in', async () => {
     const res = await t.client().get('/api/auth/user');
     expect(res.status).toBe(401);

@@ -64,32 +64,44 @@ export async function touchLastLogin(db: Db, id: string): Promise<void> {
 
 // --- sessions (the koa-session external store) ---
 
+export interface SessionRead {
+  data: Record<string, unknown>;
+  /** The user id the session was stored for (null: nobody logged in). */
+  userId: string | null;
+  /** That user when still active, else null (no one, or an inactive account). */
+  user: SessionUser | null;
+}
+
 /**
- * A session's data and, in the same round trip, the user it was stored for (userId) when
- * that user is still active (undefined: no such session, or it expired; user null: nobody,
- * or an inactive account).
- * Every request with a session cookie reads both, so one query instead of two.
+ * Sessions by id, each with the user it was stored for, in one statement: every request
+ * with a session cookie reads both, and concurrent requests share one statement (see
+ * session.ts). Ids not found (no such session, or it expired) are absent from the map.
  */
-export async function getSessionWithUser(
-  db: Db,
-  id: string,
-): Promise<{ data: Record<string, unknown>; userId: string | null; user: UserWithHash | null } | undefined> {
-  const row: (Record<string, unknown> & { session_data: Record<string, unknown>; session_user_id: string | null }) | undefined = await prepared(
-    'session_with_user',
-    db('sessions as s')
-      .leftJoin('users as u', function () {
-        this.on('u.id', 's.user_id').andOnVal('u.is_active', true);
-      })
-      .where('s.id', id)
-      .andWhere('s.expires_at', '>', db.fn.now())
-      .first(
-        's.data as session_data',
-        's.user_id as session_user_id',
-        ...['id', 'username', 'password_hash', 'first_name', 'last_name', 'email', 'role', 'is_active'].map((c) => `u.${c}`),
-      ),
-  );
-  if (!row) return undefined;
-  return { data: row.session_data, userId: row.session_user_id, user: row.id ? toUser(row as unknown as UserRow) : null };
+export async function getSessionsWithUsers(db: Db, ids: string[]): Promise<Map<string, SessionRead>> {
+  const rows: (Partial<UserRow> & { session_id: string; session_data: Record<string, unknown>; session_user_id: string | null })[] =
+    await prepared(
+      'sessions_with_users',
+      db('sessions as s')
+        .leftJoin('users as u', function () {
+          this.on('u.id', 's.user_id').andOnVal('u.is_active', true);
+        })
+        .whereRaw('s.id = ANY(?::text[])', [ids])
+        .andWhere('s.expires_at', '>', db.fn.now())
+        .select(
+          's.id as session_id',
+          's.data as session_data',
+          's.user_id as session_user_id',
+          ...['id', 'username', 'first_name', 'last_name', 'email', 'role'].map((c) => `u.${c}`),
+        ),
+    );
+  const found = new Map<string, SessionRead>();
+  for (const r of rows) {
+    const user: SessionUser | null = r.id
+      ? { id: r.id, username: r.username!, firstName: r.first_name!, lastName: r.last_name!, email: r.email!, role: r.role ?? null }
+      : null;
+    found.set(r.session_id, { data: r.session_data, userId: r.session_user_id, user });
+  }
+  return found;
 }
 
 export async function upsertSession(

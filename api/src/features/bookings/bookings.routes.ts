@@ -13,7 +13,8 @@ import { createEftBooking } from './create-guest-booking.js';
 import { createStaffBooking, createStaffPackageBooking } from './create-staff-booking.js';
 import { updateBooking } from './update-booking.js';
 import { deleteBooking } from './delete-booking.js';
-import { coalescedProbe, sendCachedJson, versionedJsonByKey } from '../../http/versioned-json.js';
+import { sendCachedJson, versionedJsonByKey } from '../../http/versioned-json.js';
+import { coalescedProbe } from '../../db/coalesced-reads.js';
 import { bookingsVersion, listAdminBookings, listEntireLodgeBookings, listGuests, upcomingArrivals } from './queries.js';
 
 export function bookingRoutes(router: Router<AppState>, deps: Deps): void {

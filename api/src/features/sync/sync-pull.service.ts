@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { inSnapshot } from '../../db/transaction.js';
+import { coalescedProbe } from '../../db/coalesced-reads.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
 import type { SyncEntityType, SyncPullQuery, SyncPullResponse } from '../../../../shared/contracts/sync.js';
 import { getAccommodationTypes, getUnits } from '../accommodations/queries.js';
@@ -27,15 +28,17 @@ export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncP
   const since: PullCursor = query.since ? decodeCursor(query.since) : START_CURSOR;
   const bookingsFrom = addDays(todayInLodge(deps.clock.now()), -PULL_BOOKINGS_DAYS_BACK);
 
-  // The steady state: a device that has everything asks again. One statement sees that
-  // nothing changed below its snapshot's xmin and answers what the transaction below would
+  // The steady state: a device that has everything asks again. One statement, shared by the
+  // devices asking at the same moment (changeHead), sees that nothing changed below its
+  // snapshot's xmin since this device's cursor and answers what the transaction below would
   // (an empty page, the watermark moved up to max(lo, xmin)); anything else takes the
   // transaction. Only at the start of a range (hi unset): a range under way has its hi.
   if (since.hi === null) {
-    const quick = await repo.snapshotAndAnyChange(deps.db, { lo: since.lo, bookingsFrom });
-    if (!quick.changed && BigInt(since.lo) <= BigInt(quick.xmax)) {
+    const head = await changeHeadFor(deps)();
+    const changed = head.lastBelowXmin !== null && BigInt(head.lastBelowXmin) >= BigInt(since.lo);
+    if (!changed && BigInt(since.lo) <= BigInt(head.xmax)) {
       return {
-        cursor: encodeCursor({ lo: maxTxid(since.lo, quick.xmin), hi: null, after: null }),
+        cursor: encodeCursor({ lo: maxTxid(since.lo, head.xmin), hi: null, after: null }),
         hasMore: false,
         changes: { accommodationTypes: [], units: [], bookings: [] },
         deleted: [],
@@ -76,6 +79,21 @@ export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncP
       deleted,
     };
   });
+}
+
+/**
+ * The up-to-date check's read, per database: coalesced, so every pull gets a snapshot taken
+ * after it arrived (a change committed before it asked is seen) while concurrent pulls share
+ * one statement.
+ */
+const changeHeads = new WeakMap<object, () => Promise<repo.ChangeHead>>();
+function changeHeadFor(deps: Pick<Deps, 'db'>): () => Promise<repo.ChangeHead> {
+  let probe = changeHeads.get(deps.db);
+  if (!probe) {
+    probe = coalescedProbe(() => repo.changeHead(deps.db));
+    changeHeads.set(deps.db, probe);
+  }
+  return probe;
 }
 
 function maxTxid(a: string, b: string): string {

@@ -98,21 +98,30 @@ export async function snapshotBounds(trx: Knex.Transaction): Promise<Snapshot> {
   return res.rows[0];
 }
 
+export interface ChangeHead extends Snapshot {
+  /**
+   * The newest change_txid below xmin among the rows a pull serves (types, units, bookings,
+   * deletion markers), or null when there is none: whether a device whose cursor is `lo` has
+   * anything to fetch in the range [lo, max(lo, xmin)) is `lastBelowXmin >= lo`.
+   */
+  lastBelowXmin: string | null;
+}
+
 /**
- * In one statement (so one snapshot, as a REPEATABLE READ transaction's first statement
- * takes): that snapshot's bounds, and whether changedKeys would find any row from `lo` up to
- * hi = max(lo, xmin), with no `after`. The up-to-date pull, what every front desk polls, is
- * answered from this alone.
+ * One statement (so one snapshot, as a REPEATABLE READ transaction's first statement takes):
+ * that snapshot's bounds and the newest change below its xmin. The same for every device, so
+ * concurrent up-to-date pulls share one read (sync-pull.service.ts). Each table's part is a
+ * backward step on its change_txid index. It counts every booking and every deletion marker,
+ * not only those a pull serves (a booking long checked out, a deleted picture): such a change
+ * only sends a device once through the full pull, which answers an empty page.
  */
-export async function snapshotAndAnyChange(db: Db, q: { lo: string; bookingsFrom: string }): Promise<Snapshot & { changed: boolean }> {
-  const range = `change_txid >= ?::xid8 AND change_txid < GREATEST(?::xid8, pg_snapshot_xmin(pg_current_snapshot()))`;
-  const res = await prepared('sync_any_change', db.raw<{ rows: { xmin: string; xmax: string; changed: boolean }[] }>(
-    `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
-            EXISTS (SELECT 1 FROM accommodation_types WHERE ${range})
-         OR EXISTS (SELECT 1 FROM units WHERE ${range})
-         OR EXISTS (SELECT 1 FROM bookings WHERE ${range} AND check_out_date >= ?::date)
-         OR EXISTS (SELECT 1 FROM deleted_records WHERE ${range} AND entity_type IN (?, ?, ?)) AS changed`,
-    [q.lo, q.lo, q.lo, q.lo, q.lo, q.lo, q.bookingsFrom, q.lo, q.lo, ...DELETED_TYPES],
+export async function changeHead(db: Db): Promise<ChangeHead> {
+  const newest = (table: string) =>
+    `(SELECT change_txid FROM ${table} WHERE change_txid < pg_snapshot_xmin(snap.s) ORDER BY change_txid DESC LIMIT 1)`;
+  const res = await prepared('sync_change_head', db.raw<{ rows: ChangeHead[] }>(
+    `SELECT pg_snapshot_xmin(snap.s)::text AS xmin, pg_snapshot_xmax(snap.s)::text AS "xmax",
+            GREATEST(${['accommodation_types', 'units', 'bookings', 'deleted_records'].map(newest).join(', ')})::text AS "lastBelowXmin"
+       FROM (SELECT pg_current_snapshot() AS s) AS snap`,
   ));
   return res.rows[0];
 }
