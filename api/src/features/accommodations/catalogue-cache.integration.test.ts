@@ -29,12 +29,18 @@ describe('the public catalogue is cached and revalidated', () => {
     expect([again.status, again.text, again.headers.get('ETag')]).toEqual([304, '', first.headers.get('ETag')]);
   });
 
-  it('sends it gzipped to a client that accepts gzip, the same JSON as plain', async () => {
-    const zipped = await fetch(`${t.url}/api/accommodations`, { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
-    const plain = await fetch(`${t.url}/api/accommodations`, { headers: { 'Accept-Encoding': 'identity' } });
-    expect(plain.headers.get('Content-Encoding')).toBe(null);
-    expect(await zipped.text()).toBe(await plain.text());
+  it('sends it in brotli to a browser (which lists it last), gzip to a client that takes only gzip, plain to one that takes neither: the same JSON', async () => {
+    const get = (acceptEncoding: string) => fetch(`${t.url}/api/accommodations`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    const browser = await get('gzip, deflate, br, zstd');
+    const zipped = await get('gzip');
+    const plain = await get('identity');
+    expect([browser, zipped, plain].map((r) => r.headers.get('Content-Encoding'))).toEqual(['br', 'gzip', null]);
+    // A shared cache must not hand one client's encoding to another.
+    expect([browser, zipped, plain].map((r) => r.headers.get('Vary'))).toEqual(['Accept-Encoding', 'Accept-Encoding', 'Accept-Encoding']);
+    const json = await plain.text();
+    expect(await browser.text()).toBe(json);
+    expect(await zipped.text()).toBe(json);
+    expect(Number(browser.headers.get('Content-Length'))).toBeLessThan(Number(zipped.headers.get('Content-Length')));
   });
 
   it('shows an admin change at once, with a new ETag', async () => {
