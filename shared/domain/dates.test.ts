@@ -129,6 +129,19 @@ describe('todayInLodge', () => {
     expect(todayInLodge(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
     expect(lodgeDateOf(new Date('2026-06-15T12:00:00Z'))).toBe('2026-06-15');
   });
+
+  it('stays right when instants jump back and forth across midnight (the date is kept per minute)', () => {
+    const asked = ['21:59:00.000', '21:59:59.999', '22:00:00.000', '21:59:30.000', '22:00:59.999', '22:01:00.000'];
+    expect(asked.map((t) => todayInLodge(new Date(`2026-11-30T${t}Z`)))).toEqual([
+      '2026-11-30',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-01',
+    ]);
+    expect(() => todayInLodge(new Date('not a date'))).toThrow(RangeError);
+  });
 });
 
 describe('lodgeTimeOf', () => {

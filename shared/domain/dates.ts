@@ -97,8 +97,17 @@ export function isWeekendNight(night: IsoDate): boolean {
 
 /** The lodge's calendar date at an instant: "today" is today in Johannesburg, whatever the server's zone. */
 export function lodgeDateOf(instant: Date): IsoDate {
-  return format(instant, 'yyyy-MM-dd', { in: lodgeZone });
+  // Every request asks "today at the lodge", and the zone step costs a few Intl calls: the
+  // answer is kept per minute of the instant (time zone offsets move in whole minutes).
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = format(instant, 'yyyy-MM-dd', { in: lodgeZone });
+    lastMinute = minute;
+  }
+  return lastDate;
 }
+let lastMinute = NaN;
+let lastDate: IsoDate = '';
 
 /** The lodge's wall-clock time of an instant, 'HH:mm' (24 hours), e.g. "checked in at 10:42". */
 export function lodgeTimeOf(instant: Date): string {
