@@ -12,12 +12,16 @@ import { createTypeWithUnits } from './features/bookings/test-fixtures.js';
 
 /**
  * Two API processes on one PostgreSQL database, as behind a load balancer (issue 11): a
- * session made on one works on the other, the login rate limit counts failures on both,
- * both run the background jobs yet each expired hold is expired once and each e-mail sent
+ * session made on one works on the other, the login rate limit counts failures on both, so
+ * does the chat's (one bucket per address, whichever instance answers), both run the
+ * background jobs yet each expired hold is expired once and each e-mail sent
  * once, and one sync entry pushed to both at the same moment is applied once.
  */
 
 const TOO_MANY = 'Too many failed login attempts. Please wait a few minutes and try again.';
+const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
+/** CHAT_RATE_LIMIT (features/chat/chat.routes.ts): a burst of 20, then one every 3 seconds. */
+const CHAT_LIMIT = 20;
 
 let testDb: TestDb;
 let a: ApiProcess;
@@ -98,6 +102,21 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
       const res = await new TestClient(url).post('/api/login', { username: 'superadmin', password: 'lodge-demo' });
       expect(res.status).toBe(429);
       expect(res.body.message).toBe(TOO_MANY);
+    }
+  });
+
+  it('the chat limit is one bucket shared by both: its 20 messages split across them, then the next is 429 on either', async () => {
+    // Both see the test's address, 127.0.0.1. Sent at once, so the burst and the two after it
+    // take well under the 3 s that bring a token back. With a bucket per process each would
+    // still have 10 left.
+    const chat = (url: string) => new TestClient(url).post('/api/chatbot/chat', { message: 'hello' });
+    const burst = await Promise.all(Array.from({ length: CHAT_LIMIT }, (_, i) => chat(i % 2 ? urlB : urlA)));
+    expect(burst.map((r) => r.status)).toEqual(Array.from({ length: CHAT_LIMIT }, () => 200));
+    for (const url of [urlA, urlB]) {
+      const res = await chat(url);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ message: TOO_MANY_MESSAGES, code: 'rate_limited' });
+      expect(['1', '2', '3']).toContain(res.headers.get('Retry-After'));
     }
   });
 

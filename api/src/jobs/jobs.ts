@@ -6,6 +6,7 @@ import { expireHolds } from '../features/bookings/hold-expiry.job.js';
 import { reconcileCardHolds } from '../features/payments/payments.service.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
 import { pruneImageCache } from '../features/images/images.service.js';
+import { deleteFullRateLimitBuckets } from '../http/rate-limit.js';
 
 /**
  * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
@@ -29,6 +30,8 @@ export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
     },
     // Expired sessions and old login attempts; deleting twice is harmless, so no lock.
     { name: 'auth-cleanup', intervalMs: 60 * 60 * 1000, run: () => purgeExpired(deps) },
+    // The chat's and contact form's buckets that are full again (why a job: rate-limit.ts).
+    { name: 'rate-limit-cleanup', intervalMs: 60 * 60 * 1000, run: () => deleteFullRateLimitBuckets(deps) },
     // Resized pictures nobody asked for in 30 days; removing a file twice is harmless.
     {
       name: 'image-cache-prune',

@@ -11,9 +11,11 @@ export const CHAT_RATE_LIMIT = 20;
 
 export function chatRoutes(router: Router<AppState>, deps: Deps): void {
   const limiter = createTokenBucket({
+    scope: 'chat',
     capacity: CHAT_RATE_LIMIT,
     refillPerWindow: CHAT_RATE_LIMIT,
     windowMs: 60_000,
+    db: deps.db,
     clock: deps.clock,
     message: 'Too many messages. Please wait a moment and try again.',
   });
@@ -23,7 +25,7 @@ export function chatRoutes(router: Router<AppState>, deps: Deps): void {
   });
 
   router.post('/chatbot/chat', async (ctx) => {
-    limiter.take(ctx.ip);
+    await limiter.take(ctx.ip);
     ctx.body = await answerChat(deps, parse(ChatRequest, ctx.request.body));
   });
 }

@@ -11,9 +11,11 @@ export const CONTACT_RATE_LIMIT = 5;
 
 export function contactRoutes(router: Router<AppState>, deps: Deps): void {
   const limiter = createTokenBucket({
+    scope: 'contact',
     capacity: CONTACT_RATE_LIMIT,
     refillPerWindow: CONTACT_RATE_LIMIT,
     windowMs: 15 * 60_000,
+    db: deps.db,
     clock: deps.clock,
     message: 'Too many messages from your address. Please try again later or call us.',
   });
@@ -21,7 +23,7 @@ export function contactRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/contact', async (ctx) => {
     // Parsed first: a form sent back with a typo does not use up the visitor's allowance.
     const input = parse(ContactEnquiryRequest, ctx.request.body);
-    limiter.take(ctx.ip);
+    await limiter.take(ctx.ip);
     ctx.body = await submitEnquiry(deps, input);
     ctx.status = 201;
   });
