@@ -258,7 +258,7 @@ describe('on a phone (390 px)', () => {
     expect(list.getAllByRole('listitem')).toHaveLength(25);
     expect(list.getByText('1–25 of 120')).toBeInTheDocument();
 
-    await user.click(list.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(list.getByRole('combobox', { name: /^Per page:/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50']);
     await user.click(screen.getByRole('option', { name: '50' }));
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(50));

@@ -145,6 +145,8 @@ export function BookingsPage() {
       page={shownPage}
       rowsPerPage={rowsPerPage}
       rowsPerPageOptions={stacked ? PHONE_PAGE_SIZES : PAGE_SIZES}
+      // 'Rows per page:' pushes the pager past a 390 px screen (it then scrolls inside itself).
+      labelRowsPerPage={stacked ? 'Per page:' : undefined}
       onPageChange={(_, p) => setPage(p)}
       onRowsPerPageChange={(e) => {
         setPageSize(Number(e.target.value));
@@ -340,7 +342,7 @@ function UnitName({ booking }: { booking: Booking }) {
 }
 
 /** The status as a chip-coloured select offering the moves the state machine allows this role. */
-function StatusSelect({ booking, role }: { booking: DeskBooking; role: Role | null }) {
+function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
   const { toast } = useToast();
   const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
   const change = async (next: BookingStatus) => {
@@ -357,6 +359,7 @@ function StatusSelect({ booking, role }: { booking: DeskBooking; role: Role | nu
       <TextField
         select
         size="small"
+        fullWidth={fullWidth}
         value={booking.status}
         onChange={(e) => void change(e.target.value as BookingStatus)}
         slotProps={{ htmlInput: { 'aria-label': `Status of ${booking.guestName}` } }}
@@ -442,7 +445,8 @@ function BookingCard({ booking, role, ...actions }: BookingItemProps) {
         ['Unit', <UnitName booking={booking} />],
         ['Dates', stayDates(booking)],
         ['Total', formatRand(booking.totalAmount)],
-        ['Status', <StatusSelect booking={booking} role={role} />],
+        // As wide as its text, like the chip it looks like: the theme makes text fields full width.
+        ['Status', <StatusSelect booking={booking} role={role} fullWidth={false} />],
         ['Payment', <PaymentBadge status={booking.paymentStatus} />],
       ]}
       actions={<BookingActions booking={booking} {...actions} />}
