@@ -67,18 +67,17 @@ export function ItemCard({
   return (
     <Card component="li" variant="outlined" aria-label={label} sx={{ p: 2 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-        <Box sx={{ pt: 1, minWidth: 0 }}>
-          <Typography component="p" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined, overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
-          {subtitle !== undefined && (
-            <Typography component="p" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {subtitle}
-            </Typography>
-          )}
-        </Box>
+        <Typography component="p" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined, overflowWrap: 'anywhere', pt: 1 }}>
+          {title}
+        </Typography>
         <Box sx={{ whiteSpace: 'nowrap', flexShrink: 0, mr: -1 }}>{actions}</Box>
       </Stack>
+      {/* Under the buttons too, so a long e-mail address keeps the card's whole width. */}
+      {subtitle !== undefined && (
+        <Typography component="p" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {subtitle}
+        </Typography>
+      )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
         {fields.map(([name, value]) => (
           <Fragment key={name}>

@@ -208,6 +208,13 @@ describe('on a phone (390 px)', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     // Newest check-in first, as the table sorts.
     expect(list.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking bbbb2222 of Pieter Botha', 'Booking aaaa1111 of Lindiwe Dlamini']);
+    // No column headers to click: the same orders are one select.
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Check-in, latest first');
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(screen.getByRole('option', { name: 'Total, highest first' }));
+    await waitFor(() =>
+      expect(list.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking aaaa1111 of Lindiwe Dlamini', 'Booking bbbb2222 of Pieter Botha']),
+    );
 
     const card = list.getByRole('listitem', { name: 'Booking bbbb2222 of Pieter Botha' });
     expect(within(card).getByText('Pieter Botha')).toBeInTheDocument();

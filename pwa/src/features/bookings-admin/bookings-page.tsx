@@ -81,6 +81,21 @@ const WINDOW_FROM = 100;
  */
 const PHONE_MAX_PAGE = 50;
 const PHONE_PAGE_SIZES = [10, 25, PHONE_MAX_PAGE];
+/** The cards have no column headers to sort by: each header's two orders, as one choice. */
+const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
+  { key: 'checkInDate', dir: 'desc', label: 'Check-in, latest first' },
+  { key: 'checkInDate', dir: 'asc', label: 'Check-in, earliest first' },
+  { key: 'guestName', dir: 'asc', label: 'Guest, A to Z' },
+  { key: 'guestName', dir: 'desc', label: 'Guest, Z to A' },
+  { key: 'unitName', dir: 'asc', label: 'Unit, A to Z' },
+  { key: 'unitName', dir: 'desc', label: 'Unit, Z to A' },
+  { key: 'totalAmount', dir: 'desc', label: 'Total, highest first' },
+  { key: 'totalAmount', dir: 'asc', label: 'Total, lowest first' },
+  { key: 'status', dir: 'asc', label: 'Status, A to Z' },
+  { key: 'status', dir: 'desc', label: 'Status, Z to A' },
+  { key: 'id', dir: 'asc', label: 'Booking ID, A to Z' },
+  { key: 'id', dir: 'desc', label: 'Booking ID, Z to A' },
+];
 export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
 
 /** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
@@ -202,6 +217,22 @@ export function BookingsPage() {
 
       {stacked ? (
         <Box sx={{ mb: 3 }}>
+          <TextField
+            select
+            label="Sort by"
+            value={`${sort.key} ${sort.dir}`}
+            onChange={(e) => {
+              const [key, dir] = e.target.value.split(' ') as [SortKey, SortDir];
+              setSort({ key, dir });
+            }}
+            sx={{ mb: 2, maxWidth: { sm: 320 } }}
+          >
+            {SORT_CHOICES.map((c) => (
+              <MenuItem key={`${c.key} ${c.dir}`} value={`${c.key} ${c.dir}`}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
           <CardList label="Bookings" empty={pageRows.length === 0 ? 'No bookings found.' : null} footer={pager}>
             {pageRows.map((b) => (
               <BookingCard key={b.id} booking={b} {...itemProps} />
