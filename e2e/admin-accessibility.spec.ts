@@ -69,3 +69,19 @@ test('axe: the phone layout of the dashboard, with the navigation drawer open', 
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Booking Management on a phone: bookings as cards, no sideways scroll, and axe finds nothing serious', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'receptionist');
+  await page.goto('/admin/bookings');
+  await settled(page);
+  const bookings = page.getByRole('region', { name: 'Bookings', exact: true });
+  const first = bookings.getByRole('listitem').first();
+  await expect(first.getByRole('button', { name: /^View booking [0-9a-f]{8}$/ })).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Edit booking [0-9a-f]{8}$/ })).toBeVisible();
+  await expect(first.getByRole('combobox', { name: /^Status of / })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+});

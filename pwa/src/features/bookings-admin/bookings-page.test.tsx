@@ -185,3 +185,95 @@ describe('a long list', () => {
     expect(names().at(-1)).toBe(`Guest ${String(299 - 218).padStart(4, '0')}`);
   }, 120_000);
 });
+
+describe('on a phone (390 px)', () => {
+  const fields = (el: HTMLElement) => {
+    const names = within(el).getAllByRole('term').map((t) => t.textContent);
+    // The outlined select's empty legend holds a zero-width space, which no one sees.
+    const values = within(el).getAllByRole('definition').map((d) => d.textContent?.replace(/\u200b/g, ''));
+    return names.map((n, i) => [n, values[i]]);
+  };
+
+  it('shows each booking as a card with every field of the row and the same status select and buttons, no table', async () => {
+    window.innerWidth = 390;
+    const lindiwe = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-07-14', checkOutDate: '2026-07-16' });
+    const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', unitName: 'Tent 3', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-07-15', checkOutDate: '2026-07-17', paymentStatus: 'Partially Refunded' });
+    const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Family Reunion', guestEmail: 'reunion@example.test', unitId: null, unitName: null, totalAmount: 30000, checkInDate: '2026-08-01', checkOutDate: '2026-08-04', paymentStatus: 'Paid' });
+    const child = makeBooking({ guestName: 'Family Reunion', parentBookingId: parent.id, isEntireLodgeChild: true, totalAmount: 0, checkInDate: '2026-08-01', checkOutDate: '2026-08-04' });
+    await seedLocal({ bookings: [lindiwe, pieter, parent, child] });
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.manager, path: '/admin/bookings' });
+
+    const list = within(await screen.findByRole('region', { name: 'Bookings' }));
+    await list.findByRole('listitem', { name: 'Booking bbbb2222 of Pieter Botha' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // Newest check-in first, as the table sorts.
+    expect(list.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking bbbb2222 of Pieter Botha', 'Booking aaaa1111 of Lindiwe Dlamini']);
+    // No column headers to click: the same orders are one select.
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Check-in, latest first');
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(screen.getByRole('option', { name: 'Total, highest first' }));
+    await waitFor(() =>
+      expect(list.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking aaaa1111 of Lindiwe Dlamini', 'Booking bbbb2222 of Pieter Botha']),
+    );
+
+    const card = list.getByRole('listitem', { name: 'Booking bbbb2222 of Pieter Botha' });
+    expect(within(card).getByText('Pieter Botha')).toBeInTheDocument();
+    expect(within(card).getByText('pieter@botha.test')).toBeInTheDocument();
+    expect(fields(card)).toEqual([
+      ['Booking ID', 'bbbb2222'],
+      ['Unit', 'Tent 3'],
+      ['Dates', 'Jul 15 – Jul 17, 2026'],
+      ['Total', 'R1,000.50'],
+      ['Status', 'Provisional'],
+      ['Payment', 'Partially Refunded'],
+    ]);
+    expect(within(card).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['View booking bbbb2222', 'Edit booking bbbb2222', 'Delete booking bbbb2222']);
+
+    const lodge = within(screen.getByRole('region', { name: 'Entire Lodge Bookings' }));
+    expect(lodge.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking cccc3333 of Family Reunion']);
+    expect(fields(lodge.getByRole('listitem'))).toEqual([
+      ['Booking ID', 'cccc3333'],
+      ['Unit', 'Entire LodgePackage'],
+      ['Dates', 'Aug 01 – Aug 04, 2026'],
+      ['Total', 'R30,000'],
+      ['Status', 'Confirmed'],
+      ['Payment', 'Paid'],
+    ]);
+
+    // The card's status select moves the booking through the outbox, as the row's does.
+    const other = list.getByRole('listitem', { name: 'Booking aaaa1111 of Lindiwe Dlamini' });
+    await user.click(within(other).getByRole('combobox', { name: 'Status of Lindiwe Dlamini' }));
+    await user.click(screen.getByRole('option', { name: 'Checked-In' }));
+    await waitFor(() => expect(within(other).getByRole('combobox', { name: 'Status of Lindiwe Dlamini' })).toHaveTextContent('Checked-In'));
+    expect(await within(other).findByText('Not synced')).toBeInTheDocument();
+    expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'booking.setStatus', entityId: lindiwe.id, args: { status: 'Checked-In' } }]);
+
+    // And its Edit button opens the same dialog.
+    await user.click(within(card).getByRole('button', { name: 'Edit booking bbbb2222' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Booking bbbb2222' })).toBeInTheDocument();
+  }, 60_000);
+
+  it('pages hundreds of bookings at most 50 cards at a time, without an All choice', async () => {
+    window.innerWidth = 390;
+    const bookings = Array.from({ length: 120 }, (_, i) =>
+      makeBooking({ guestName: `Guest ${String(i).padStart(4, '0')}`, checkInDate: addDays('2026-07-01', i), checkOutDate: addDays('2026-07-01', i + 1) }),
+    );
+    await seedLocal({ bookings });
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    const list = within(await screen.findByRole('region', { name: 'Bookings' }));
+    await list.findByRole('listitem', { name: /of Guest 0119$/ });
+    expect(list.getAllByRole('listitem')).toHaveLength(25);
+    expect(list.getByText('1–25 of 120')).toBeInTheDocument();
+
+    await user.click(list.getByRole('combobox', { name: /^Per page:/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50']);
+    await user.click(screen.getByRole('option', { name: '50' }));
+    await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(50));
+    expect(list.getByText('1–50 of 120')).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(list.getByText('51–100 of 120')).toBeInTheDocument());
+    const names = list.getAllByRole('listitem').map((c) => c.getAttribute('aria-label')?.replace(/^Booking \w+ of /, ''));
+    expect([names.length, names[0], names.at(-1)]).toEqual([50, 'Guest 0069', 'Guest 0020']);
+  }, 120_000);
+});

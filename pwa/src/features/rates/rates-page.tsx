@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,8 +21,6 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
@@ -31,6 +29,7 @@ import { todayInLodge } from '@shared/domain/dates.js';
 import { useAccommodationTypes } from '@/offline/index.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
+import { CardList, ItemCard, useStacked } from '@/components/stacked-list.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { NetworkError } from '@/lib/api.js';
 import { formatMonthDayYear } from '@/lib/dates-display.js';
@@ -102,59 +101,6 @@ function RowActions(props: { name: string; onEdit: () => void; onDelete: () => v
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
       <ActionButtons {...props} />
     </TableCell>
-  );
-}
-
-/**
- * Below md (phones, small tablets) the tables' seven columns would scroll sideways: each row
- * is a card instead, its fields as a list of label and value, with the same Edit and Delete
- * buttons (same names), so nothing is lost on a phone.
- */
-function useStacked(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-}
-
-function CardList({ label, empty, children }: { label: string; empty: string | null; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={label}>
-      {empty !== null ? (
-        <Card variant="outlined">
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            {empty}
-          </Typography>
-        </Card>
-      ) : (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {children}
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
-function ItemCard({ title, mono = false, fields, actions }: { title: string; mono?: boolean; fields: [string, ReactNode][]; actions: ReactNode }) {
-  return (
-    <Card component="li" variant="outlined" aria-label={title} sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-        <Typography component="p" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined, overflowWrap: 'anywhere', pt: 1 }}>
-          {title}
-        </Typography>
-        <Box sx={{ whiteSpace: 'nowrap', flexShrink: 0, mr: -1 }}>{actions}</Box>
-      </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
-        {fields.map(([name, value]) => (
-          <Fragment key={name}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {name}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Fragment>
-        ))}
-      </Box>
-    </Card>
   );
 }
 
