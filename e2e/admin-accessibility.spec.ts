@@ -85,3 +85,18 @@ test('Booking Management on a phone: bookings as cards, no sideways scroll, and 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Booking Management on a tablet and beside the sidebar: every table column fits, the actions too (nothing scrolls sideways)', async ({ page }) => {
+  test.setTimeout(300_000);
+  await login(page, 'manager'); // the widest row: a manager also has Delete
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page.goto('/admin/bookings');
+    await settled(page);
+    const table = page.getByRole('region', { name: 'Bookings', exact: true }).getByRole('table');
+    await expect(table.getByRole('button', { name: /^Delete booking [0-9a-f]{8}$/ }).first()).toBeVisible();
+    const fit = await table.evaluate((t) => ({ table: t.scrollWidth, room: t.parentElement!.clientWidth }));
+    expect(fit.table, `at ${width} px`).toBeLessThanOrEqual(fit.room);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+  }
+});

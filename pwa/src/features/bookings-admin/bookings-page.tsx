@@ -247,7 +247,7 @@ export function BookingsPage() {
             data-testid="bookings-scroll"
             sx={windowed ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
           >
-            <Table size="small" stickyHeader={windowed} sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
+            <Table size="small" stickyHeader={windowed} sx={{ minWidth: 860, '& td, & th': { px: { md: 0.75, xl: 1 } } }}>
               <TableHead>
                 <TableRow>
                   <SortHead label="Booking ID" k="id" sort={sort} onSort={sortBy} />
@@ -298,7 +298,7 @@ export function BookingsPage() {
               <Typography color="text.secondary">No entire-lodge bookings found.</Typography>
             ) : (
               <TableContainer>
-                <Table size="small" sx={{ minWidth: 860, '& td, & th': { px: 1 } }}>
+                <Table size="small" sx={{ minWidth: 860, '& td, & th': { px: { md: 0.75, xl: 1 } } }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>Booking ID</TableCell>
@@ -441,7 +441,16 @@ function BookingRow({ booking, role, ...actions }: BookingItemProps) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {booking.guestName}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        {/* On a tablet or a laptop beside the sidebar (900-1536 px) the whole row must fit beside its actions: a long
+            address is cut short there, in full on hover and in the details dialog. */}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          noWrap
+          title={booking.guestEmail}
+          sx={{ maxWidth: { md: 130, xl: 260 } }}
+        >
           {booking.guestEmail}
         </Typography>
       </TableCell>
