@@ -157,7 +157,7 @@ async function getJson<T>(url: string, cookie?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-function cannon(url: string, s: Scenario, seconds: number): Promise<autocannon.Result & { counts: Record<string, number> }> {
+export function cannon(url: string, s: Scenario, seconds: number): Promise<autocannon.Result & { counts: Record<string, number> }> {
   const counts: Record<string, number> = {};
   const headers = { ...sameSite(url), ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers };
   return new Promise((resolve, reject) => {

@@ -7,16 +7,23 @@
  * more than a rate does. BENCH_SQL=1 also prints the statements of one request.
  * BENCH_ENDPOINTS picks endpoints as for bench/http.ts. BENCH_PROFILE_DIR=<dir> writes a V8 CPU
  * profile of the server process per endpoint, taken over its requests only (open it in
- * Chrome's DevTools, or any .cpuprofile viewer).
+ * Chrome's DevTools, or any .cpuprofile viewer). BENCH_PROFILE_LOAD=<seconds> measures the same
+ * under autocannon's load instead (per request: shared reads and batching show there).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { prepareScenarios, sameSite, startServer, type Scenario } from './http.js';
+import { cannon, prepareScenarios, sameSite, startServer, type Scenario } from './http.js';
 import { formatTable } from './results.js';
 
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 200);
+/**
+ * Seconds of autocannon at the HTTP bench's connections per endpoint instead of requests one
+ * after another: the same costs per request, under load (where waiting, batching and shared
+ * reads change them). Latency is then autocannon's p50.
+ */
+const LOAD_SECONDS = Number(process.env.BENCH_PROFILE_LOAD ?? 0);
 
 interface Stats {
   cpu: NodeJS.CpuUsage;
@@ -79,24 +86,33 @@ try {
     const dbBefore = await databaseCpu();
     const times: number[] = [];
     const statuses = new Map<number, number>();
-    for (let i = 0; i < REQUESTS; i++) {
-      const t0 = performance.now();
-      const status = await call(url, s);
-      times.push(performance.now() - t0);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    let requests = REQUESTS;
+    if (LOAD_SECONDS > 0) {
+      const r = await cannon(url, s, LOAD_SECONDS);
+      requests = r.requests.total;
+      times.push(r.latency.p50);
+      statuses.set(200, requests - r.non2xx);
+      if (r.non2xx) statuses.set(0, r.non2xx);
+    } else {
+      for (let i = 0; i < REQUESTS; i++) {
+        const t0 = performance.now();
+        const status = await call(url, s);
+        times.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
     }
     const after = await stats();
     const dbAfter = await databaseCpu();
     if (PROFILE_DIR) await ask({ profileStop: path.join(PROFILE_DIR, `${s.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`) });
     times.sort((a, b) => a - b);
-    const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / REQUESTS;
-    const dbMs = dbBefore !== undefined && dbAfter !== undefined ? ((dbAfter - dbBefore) * 1000) / REQUESTS : undefined;
+    const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / requests;
+    const dbMs = dbBefore !== undefined && dbAfter !== undefined ? ((dbAfter - dbBefore) * 1000) / requests : undefined;
     rows.push([
       s.name,
       times[Math.floor(times.length / 2)].toFixed(2),
       cpuMs.toFixed(2),
       dbMs === undefined ? '-' : dbMs.toFixed(2),
-      ((after.statements - before.statements) / REQUESTS).toFixed(1),
+      ((after.statements - before.statements) / requests).toFixed(2),
       [...statuses].map(([k, v]) => `${k} x${v}`).join(', '),
     ]);
     if (process.env.BENCH_SQL === '1') {
@@ -106,7 +122,8 @@ try {
       console.log(`\n${s.name}:\n${(sql ?? []).map((q) => `  ${q}`).join('\n')}`);
     }
   }
-  console.log(`\n(${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; ${REQUESTS} requests one after another per endpoint)`);
+  const how = LOAD_SECONDS > 0 ? `${LOAD_SECONDS} s of autocannon per endpoint (its p50)` : `${REQUESTS} requests one after another per endpoint`;
+  console.log(`\n(${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; ${how})`);
   console.log(formatTable(['endpoint', 'p50 ms', 'server CPU ms/req', 'database CPU ms/req', 'SQL/req', 'statuses'], rows));
 } finally {
   await pg?.destroy();

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   LODGE_TIME_ZONE,
@@ -5,7 +6,9 @@ import {
   compareIsoDates,
   dayOfWeek,
   daysBetween,
+  dayNumberToIsoDate,
   daysInWindow,
+  isoDateToDayNumber,
   isValidIsoDate,
   isWeekendNight,
   lodgeDateOf,
@@ -186,5 +189,42 @@ describe('independence from the process time zone', () => {
     expect(todayInLodge(new Date('2026-11-30T22:30:00Z'))).toBe('2026-12-01');
     expect(todayInLodge(new Date('2026-11-30T21:30:00Z'))).toBe('2026-11-30');
     expect(lodgeDateTimeToUtc('2026-12-01', '14:00').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+});
+
+describe('the date arithmetic agrees with the JavaScript Date it replaced', () => {
+  // The reference: what these functions did with Date objects before they became arithmetic.
+  const reference = (y: number, m: number, d: number) => {
+    const date = new Date(0);
+    date.setUTCFullYear(y, m - 1, d);
+    const valid = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    return { valid, dayNumber: date.getTime() / 86_400_000, weekday: date.getUTCDay() };
+  };
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+  it('on validity, day numbers and weekdays of any year 0001-9999, month 01-12, day 01-31', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
+        const text = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        const ref = reference(y, m, d);
+        expect(isValidIsoDate(text)).toBe(ref.valid);
+        if (!ref.valid) {
+          expect(() => isoDateToDayNumber(text)).toThrow(RangeError);
+          return;
+        }
+        expect(isoDateToDayNumber(text)).toBe(ref.dayNumber);
+        expect(dayOfWeek(text)).toBe(ref.weekday);
+        expect(dayNumberToIsoDate(ref.dayNumber)).toBe(text);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('on the leap days and the edges of the years before 100', () => {
+    expect(['1900-02-29', '2100-02-29', '2000-02-29', '2024-02-29', '0004-02-29', '0100-02-29'].map(isValidIsoDate)).toEqual([false, false, true, true, true, false]);
+    expect(isoDateToDayNumber('1970-01-01')).toBe(0);
+    expect(isoDateToDayNumber('1969-12-31')).toBe(-1);
+    expect(dayOfWeek('1969-12-31')).toBe(3); // a Wednesday
+    expect(dayOfWeek('0001-01-01')).toBe(reference(1, 1, 1).weekday);
   });
 });

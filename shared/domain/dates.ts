@@ -21,21 +21,33 @@ const lodgeZone = tz(LODGE_TIME_ZONE);
 
 /** A real calendar date in 'YYYY-MM-DD' form: '2026-02-30', '2026-13-01' and '2026-2-3' are not. */
 export function isValidIsoDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return typeof value === 'string' && dateParts(value) !== undefined;
 }
 
+/**
+ * Year, month (1-based) and day of a valid 'YYYY-MM-DD', else undefined. Plain arithmetic:
+ * every quote, availability check and calendar cell goes through here several times per night.
+ */
+function dateParts(value: string): [number, number, number] | undefined {
+  const match = ISO_DATE_PATTERN.exec(value);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return [year, month, day];
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  // Day 0 of the next month is the last day of this one.
-  return new Date(utcMidnight(year, month + 1, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 }
 
 /** Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear does not. Month is 1-based. */
 function utcMidnight(year: number, month: number, day: number): number {
+  if (year >= 100) return Date.UTC(year, month - 1, day);
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return date.getTime();
@@ -43,9 +55,9 @@ function utcMidnight(year: number, month: number, day: number): number {
 
 /** Days since 1970-01-01 for a calendar date. Throws on an invalid date. */
 export function isoDateToDayNumber(date: IsoDate): number {
-  assertIsoDate(date);
-  const [year, month, day] = date.split('-').map(Number);
-  return utcMidnight(year, month, day) / MS_PER_DAY;
+  const parts = typeof date === 'string' ? dateParts(date) : undefined;
+  if (!parts) throw new RangeError(`Not a valid date 'YYYY-MM-DD': ${JSON.stringify(date)}`);
+  return utcMidnight(parts[0], parts[1], parts[2]) / MS_PER_DAY;
 }
 
 export function dayNumberToIsoDate(dayNumber: number): IsoDate {
@@ -86,7 +98,8 @@ export function daysInWindow(start: IsoDate, days: number): IsoDate[] {
 
 /** 0 = Sunday ... 6 = Saturday, as Date#getDay. */
 export function dayOfWeek(date: IsoDate): number {
-  return new Date(isoDateToDayNumber(date) * MS_PER_DAY).getUTCDay();
+  // Day 0, 1970-01-01, was a Thursday (4).
+  return (((isoDateToDayNumber(date) + 4) % 7) + 7) % 7;
 }
 
 /** A night is a weekend night when it starts on a Friday or a Saturday (DESIGN.md section 3). */
