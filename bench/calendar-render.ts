@@ -7,7 +7,8 @@
  * the page with the Performance API: from the click on 'Booking Calendar' in the sidebar to
  * the frame after the grid is in the DOM.
  *
- * - cold: the first visit (the page's lazy chunk is fetched too);
+ * - cold: the session's first visit (the page drawn for the first time; its code loaded while
+ *   the dashboard was idle, as in the app);
  * - warm: later visits from another page (the chunk is cached; the store is read and the grid
  *   drawn again), the median of BENCH_RENDER_RUNS (default 7).
  *
@@ -141,7 +142,7 @@ export function calendarRenderRows(r: CalendarRender): ResultRow[] {
       runsMs: r.warmMs.map(round),
     },
     {
-      name: 'calendar first visit (lazy chunk fetched too)',
+      name: 'calendar first visit of the session',
       value: round(r.coldMs),
       unit: 'ms',
       target: `< ${CALENDAR_RENDER_TARGET_MS} ms`,

@@ -7,7 +7,7 @@ import { server, signedInAs } from '@/test/server.js';
 import { currentPath, renderApp } from '@/test/render-app.js';
 import { peekPostLoginTarget } from '@/lib/post-login-target.js';
 import { can } from '@shared/roles.js';
-import { ADMIN_NAV_GROUPS, ADMIN_ROUTES, adminNavGroups, adminPath } from './admin-routes.js';
+import { ADMIN_NAV_GROUPS, ADMIN_ROUTES, adminNavGroups, adminPath, preloadAdminPages, type AdminRoute } from './admin-routes.js';
 
 describe('back-office pages', () => {
   it('shows a receptionist the settings page refusal with a way back', async () => {
@@ -163,5 +163,47 @@ describe('the admin route table', () => {
     expect(adminNavGroups('Manager').find((g) => g.title === 'System')?.links.map((l) => l.label)).toEqual(['Settings', 'Audit Log', 'Sync']);
     expect(adminNavGroups('Receptionist').map((g) => g.title)).toEqual(['Overview', 'Operations', 'System']);
     expect(adminNavGroups(null)).toEqual([]);
+  });
+});
+
+describe('preloadAdminPages', () => {
+  // The real table's pages, each recording its preload.
+  const recorded = () => {
+    const loaded: string[] = [];
+    const routes: AdminRoute[] = ADMIN_ROUTES.map((route) => ({
+      ...route,
+      page: Object.assign(() => null, { preload: () => loaded.push(adminPath(route)) }),
+    }));
+    const tasks: (() => void)[] = [];
+    const schedule = (task: () => void) => {
+      tasks.push(task);
+      return () => void tasks.splice(tasks.indexOf(task), 1);
+    };
+    return { loaded, routes, tasks, schedule };
+  };
+
+  it('loads the pages of the role’s sidebar, one per idle moment, in table order, and no others', () => {
+    const { loaded, routes, tasks, schedule } = recorded();
+    preloadAdminPages('Receptionist', routes, schedule);
+    expect(loaded).toEqual([]); // nothing before the browser is idle
+    let moments = 0;
+    while (tasks.length) {
+      tasks.shift()!();
+      moments++;
+    }
+    const sidebar = ADMIN_ROUTES.filter((r) => r.nav && can('Receptionist', r.capability)).map(adminPath);
+    expect(loaded).toEqual(sidebar);
+    expect(moments).toBe(sidebar.length);
+    expect(loaded).toContain('/admin/calendar');
+    expect(loaded).not.toContain('/admin/settings');
+  });
+
+  it('stops when cancelled (the layout went away)', () => {
+    const { loaded, routes, tasks, schedule } = recorded();
+    const cancel = preloadAdminPages('Manager', routes, schedule);
+    tasks.shift()!();
+    expect(loaded).toEqual(['/admin']);
+    cancel();
+    expect(tasks).toHaveLength(0);
   });
 });

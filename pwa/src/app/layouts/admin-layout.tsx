@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -24,7 +24,7 @@ import { Brand } from '@/app/navigation/brand.js';
 import { LogoutButton } from '@/app/navigation/logout-button.js';
 import { isActivePath } from '@/app/navigation/nav-links.js';
 import { RoleBadge } from '@/app/navigation/role-badge.js';
-import { adminNavGroups } from '@/app/admin-routes.js';
+import { adminNavGroups, preloadAdminPages } from '@/app/admin-routes.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { InstallButton } from '@/features/sync/components/install-button.js';
 import { SessionEndedBanner } from '@/features/sync/components/session-ended-banner.js';
@@ -59,6 +59,9 @@ export function AdminLayout() {
   useSyncSession();
   const wide = useMediaQuery(WIDE_SCREEN, { noSsr: true });
   const [open, setOpen] = useState(false);
+  const role = useAuth().user?.role;
+  // The built app only: in unit tests every page's module would load behind each render.
+  useEffect(() => (import.meta.env.PROD ? preloadAdminPages(role) : undefined), [role]);
 
   const sidebar = <Sidebar onNavigate={() => setOpen(false)} showUser={!wide} />;
   return (
