@@ -32,6 +32,14 @@ export interface AdminRoute {
   nav?: { label: string; group: AdminNavGroupTitle; icon: ComponentType<SvgIconProps>; badge?: string };
 }
 
+/**
+ * A back-office page: drawn at once when its code is loaded (preloadAdminPages loads it while
+ * the desk is idle), so its first visit is as quick as the later ones (lib/lazy-page.ts).
+ */
+function adminPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazyPage(load, pick, { drawWhenLoaded: true });
+}
+
 const ACCOMMODATIONS_DENIED = "You don't have permission to access accommodation management.";
 
 /**
@@ -43,90 +51,90 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: '',
     capability: 'dashboard',
     deniedMessage: "You don't have permission to access the dashboard.",
-    page: lazyPage(() => import('@/features/dashboard/dashboard-page.js'), (m) => m.DashboardPage),
+    page: adminPage(() => import('@/features/dashboard/dashboard-page.js'), (m) => m.DashboardPage),
     nav: { label: 'Dashboard', group: 'Overview', icon: Dashboard },
   },
   {
     path: 'front-desk',
     capability: 'manageBookings',
     deniedMessage: "You don't have permission to access the front desk.",
-    page: lazyPage(() => import('@/features/front-desk/front-desk-page.js'), (m) => m.FrontDeskPage),
+    page: adminPage(() => import('@/features/front-desk/front-desk-page.js'), (m) => m.FrontDeskPage),
     nav: { label: 'Front Desk', group: 'Overview', icon: RoomService },
   },
   {
     path: 'calendar',
     capability: 'calendar',
     deniedMessage: "You don't have permission to access the booking calendar.",
-    page: lazyPage(() => import('@/features/calendar/calendar-page.js'), (m) => m.CalendarPage),
+    page: adminPage(() => import('@/features/calendar/calendar-page.js'), (m) => m.CalendarPage),
     nav: { label: 'Calendar', group: 'Overview', icon: CalendarMonth, badge: 'Live' },
   },
   {
     path: 'bookings',
     capability: 'manageBookings',
     deniedMessage: "You don't have permission to access booking management.",
-    page: lazyPage(() => import('@/features/bookings-admin/bookings-page.js'), (m) => m.BookingsPage),
+    page: adminPage(() => import('@/features/bookings-admin/bookings-page.js'), (m) => m.BookingsPage),
     nav: { label: 'Bookings', group: 'Operations', icon: MenuBook },
   },
   {
     path: 'accommodations',
     capability: 'viewAccommodations',
     deniedMessage: ACCOMMODATIONS_DENIED,
-    page: lazyPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.AccommodationsAdminPage),
+    page: adminPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.AccommodationsAdminPage),
     nav: { label: 'Accommodations', group: 'Operations', icon: Cabin },
   },
   {
     path: 'accommodations/new',
     capability: 'viewAccommodations',
     deniedMessage: ACCOMMODATIONS_DENIED,
-    page: lazyPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.NewAccommodationPage),
+    page: adminPage(() => import('@/features/accommodations-admin/accommodations-admin-page.js'), (m) => m.NewAccommodationPage),
   },
   {
     path: 'rates',
     capability: 'rates',
     deniedMessage: "You don't have permission to access rate management.",
-    page: lazyPage(() => import('@/features/rates/rates-page.js'), (m) => m.RatesPage),
+    page: adminPage(() => import('@/features/rates/rates-page.js'), (m) => m.RatesPage),
     nav: { label: 'Rates', group: 'Revenue Management', icon: Sell },
   },
   {
     path: 'events',
     capability: 'events',
     deniedMessage: "You don't have permission to access event management.",
-    page: lazyPage(() => import('@/features/events/events-page.js'), (m) => m.EventsPage),
+    page: adminPage(() => import('@/features/events/events-page.js'), (m) => m.EventsPage),
     nav: { label: 'Events', group: 'Revenue Management', icon: Event },
   },
   {
     path: 'payments',
     capability: 'managePayments',
     deniedMessage: "You don't have permission to access payment management.",
-    page: lazyPage(() => import('@/features/payments-admin/payments-page.js'), (m) => m.PaymentsPage),
+    page: adminPage(() => import('@/features/payments-admin/payments-page.js'), (m) => m.PaymentsPage),
     nav: { label: 'Payments', group: 'Revenue Management', icon: Payments },
   },
   {
     path: 'settings',
     capability: 'settings',
     deniedMessage: "You don't have permission to access settings.",
-    page: lazyPage(() => import('@/features/settings/settings-page.js'), (m) => m.SettingsPage),
+    page: adminPage(() => import('@/features/settings/settings-page.js'), (m) => m.SettingsPage),
     nav: { label: 'Settings', group: 'System', icon: Settings },
   },
   {
     path: 'staff',
     capability: 'manageStaff',
     deniedMessage: "You don't have permission to access staff accounts.",
-    page: lazyPage(() => import('@/features/staff/staff-page.js'), (m) => m.StaffPage),
+    page: adminPage(() => import('@/features/staff/staff-page.js'), (m) => m.StaffPage),
     nav: { label: 'Staff', group: 'System', icon: People },
   },
   {
     path: 'audit',
     capability: 'viewAudit',
     deniedMessage: "You don't have permission to access the audit log.",
-    page: lazyPage(() => import('@/features/audit/audit-page.js'), (m) => m.AuditPage),
+    page: adminPage(() => import('@/features/audit/audit-page.js'), (m) => m.AuditPage),
     nav: { label: 'Audit Log', group: 'System', icon: History },
   },
   {
     path: 'sync',
     capability: 'manageBookings',
     deniedMessage: "You don't have permission to access sync.",
-    page: lazyPage(() => import('@/features/sync/sync-page.js'), (m) => m.SyncPage),
+    page: adminPage(() => import('@/features/sync/sync-page.js'), (m) => m.SyncPage),
     nav: { label: 'Sync', group: 'System', icon: Sync },
   },
 ];

@@ -23,10 +23,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<p>Loading page…</p>}>{children}</Suspense>;
 }
 
-describe('lazyPage', () => {
+describe('lazyPage with drawWhenLoaded (the back office)', () => {
   it('draws a page whose code is already loaded at once, with no loading state', async () => {
     const mod = manualModule();
-    const Page = lazyPage(mod.load, (m) => m.Counter);
+    const Page = lazyPage(mod.load, (m) => m.Counter, { drawWhenLoaded: true });
     Page.preload();
     await act(async () => mod.finish());
 
@@ -42,7 +42,7 @@ describe('lazyPage', () => {
 
   it('shows the loading state for a page whose code is not there yet, then the page', async () => {
     const mod = manualModule();
-    const Page = lazyPage(mod.load, (m) => m.Counter);
+    const Page = lazyPage(mod.load, (m) => m.Counter, { drawWhenLoaded: true });
     render(
       <Shell>
         <Page label="Bookings" />
@@ -55,7 +55,7 @@ describe('lazyPage', () => {
 
   it('keeps a page mounted through later renders once its code arrives (its state survives)', async () => {
     const mod = manualModule();
-    const Page = lazyPage(mod.load, (m) => m.Counter);
+    const Page = lazyPage(mod.load, (m) => m.Counter, { drawWhenLoaded: true });
     function Parent() {
       const [label, setLabel] = useState('Rates');
       return (
@@ -77,5 +77,21 @@ describe('lazyPage', () => {
     // The parent draws the page again now that its code is loaded: same page, same count.
     await user.click(screen.getByRole('button', { name: 'rename' }));
     expect(screen.getByRole('button', { name: 'Rate Management 2' })).toBeInTheDocument();
+  });
+});
+
+describe('lazyPage without it (the public pages)', () => {
+  it('suspends once even when its code is loaded, so the first frame comes before the page', async () => {
+    const mod = manualModule();
+    const Page = lazyPage(mod.load, (m) => m.Counter);
+    Page.preload();
+    await act(async () => mod.finish());
+    render(
+      <Shell>
+        <Page label="Accommodations" />
+      </Shell>,
+    );
+    expect(screen.getByText('Loading page…')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Accommodations 0' })).toBeInTheDocument();
   });
 });

@@ -6,12 +6,19 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
  * download ahead of the first render (main.tsx does it for the page the visitor opened, so
  * its chunk loads beside the app's own instead of after it); the render then reuses it.
  *
- * A page whose code is already loaded when it mounts is drawn at once, without suspending:
- * React reveals a suspended boundary no sooner than 300 ms after its fallback appeared (so a
- * fast load does not flash), which made every first visit of a page cost 300 ms more than
- * later ones even when its chunk took 15 ms (the desk's calendar: 410 ms against 80).
+ * `drawWhenLoaded` (the back office's pages): a page whose code is already loaded when it
+ * mounts is drawn at once, without suspending. React reveals a suspended boundary no sooner
+ * than 300 ms after its fallback appeared (so a fast load does not flash), which made every
+ * first visit of a page cost 300 ms more than later ones even when its chunk took 15 ms (the
+ * desk's calendar: 410 ms against 80). Not for the public pages: there the suspension is what
+ * splits a phone's first render into a quick frame and the page after it (Lighthouse's
+ * blocking time on `/` went from about 45 to 180-270 ms when the page was drawn in one go).
  */
-export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+export function lazyPage<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  options: { drawWhenLoaded?: boolean } = {},
+) {
   let loading: Promise<M> | undefined;
   let loaded: ComponentType<P> | undefined;
   const start = () => {
@@ -29,6 +36,7 @@ export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (mod
     return loading;
   };
   const Lazy = lazy(async () => ({ default: pick(await start()) }));
+  if (!options.drawWhenLoaded) return Object.assign(Lazy, { preload: () => void start().catch(() => undefined) });
   function Page(props: P) {
     // Decided once per mount: switching from Lazy to the page itself on a later render would
     // be a different element type, which React answers by remounting (losing the page's state).
