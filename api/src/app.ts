@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/types.js';
 import { errorMiddleware } from './http/error-middleware.js';
-import { UnsupportedMediaTypeError } from './http/errors.js';
+import { UnsupportedMediaTypeError } from './errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
 import { applyRouteTable } from './http/guards.js';
 import { SESSION_COOKIE, sessionMiddleware, loadUser } from './features/auth/session.js';

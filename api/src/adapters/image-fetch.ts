@@ -3,7 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import dns from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import { PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors.js';
+import { PayloadTooLargeError, UpstreamError, ValidationError } from '../errors.js';
 
 /**
  * Fetches a remote picture for the image proxy without letting the proxy be turned against

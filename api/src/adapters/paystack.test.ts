@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPaystackDouble, type PaystackDouble } from '../../../e2e/doubles/paystack-double.js';
-import { UpstreamError } from '../http/errors.js';
+import { UpstreamError } from '../errors.js';
 import {
   checkPayment,
   createPaystackClient,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { UpstreamError } from '../http/errors.js';
+import { UpstreamError } from '../errors.js';
 import type { Config } from '../config.js';
 
 /**

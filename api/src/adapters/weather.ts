@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceUnavailableError } from '../http/errors.js';
+import { ServiceUnavailableError } from '../errors.js';
 
 /**
  * The only code that talks to the weather providers (PROVIDERS.md, "Weather"):

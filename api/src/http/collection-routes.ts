@@ -2,7 +2,8 @@ import type Router from '@koa/router';
 import type { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { currentUser } from './guards.js';
-import type { AppState, SessionUser } from './types.js';
+import type { SessionUser } from '../features/auth/session-user.js';
+import type { AppState } from './types.js';
 import { parse, uuidParam } from './validate.js';
 
 /**

@@ -1,6 +1,37 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { AppError, TooManyRequestsError, statusOf, pgCode, PG } from './errors.js';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+  UpstreamError,
+  ValidationError,
+  pgCode,
+  PG,
+} from '../errors.js';
+
+/** The one table from domain error to HTTP status. */
+const statusOf = (err: AppError): number => {
+  if (err instanceof ValidationError) return 400;
+  if (err instanceof UnauthorizedError) return 401;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof ConflictError) return 409;
+  if (err instanceof PayloadTooLargeError) return 413;
+  if (err instanceof UnsupportedMediaTypeError) return 415;
+  if (err instanceof UnprocessableError) return 422;
+  if (err instanceof TooManyRequestsError) return 429;
+  if (err instanceof UpstreamError) return 502;
+  if (err instanceof ServiceUnavailableError) return 503;
+  return 500;
+};
 
 /**
  * Mounted first. Every error becomes JSON `{ message, code?, errors?, ...details }` (details:

@@ -1,7 +1,7 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type Router from '@koa/router';
 import { can, type Capability } from '../../../shared/roles.js';
-import { ForbiddenError, UnauthorizedError } from './errors.js';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { AppState } from './types.js';
 import { findRoute, routeKey, type Access } from './route-table.js';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Deps } from '../deps.js';
-import { ConflictError, UnprocessableError, ValidationError } from './errors.js';
+import { ConflictError, UnprocessableError, ValidationError } from '../errors.js';
 import * as repo from './idempotency.repo.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

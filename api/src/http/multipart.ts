@@ -2,7 +2,7 @@ import os from 'node:os';
 import fs from 'node:fs/promises';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { PayloadTooLargeError, ValidationError } from './errors.js';
+import { PayloadTooLargeError, ValidationError } from '../errors.js';
 
 /** One uploaded file as the upload routes see it (a temporary file, removed after the request). */
 export interface UploadedFile {

@@ -10,7 +10,7 @@ import { paystackClientFactory } from '../adapters/paystack.js';
 import { productJobs } from '../jobs/jobs.js';
 import { startJobs } from '../jobs/job-runner.js';
 import { createTokenBucket } from './rate-limit.js';
-import { TooManyRequestsError } from './errors.js';
+import { TooManyRequestsError } from '../errors.js';
 
 /**
  * The token buckets behind the chat and contact-form limits, kept in the database so every

@@ -1,6 +1,6 @@
 import type { Clock } from '../deps.js';
 import type { Database } from '../db/transaction.js';
-import { TooManyRequestsError } from './errors.js';
+import { TooManyRequestsError } from '../errors.js';
 import { deleteFullBuckets, takeToken } from './rate-limit.repo.js';
 
 export interface TokenBucketOptions {

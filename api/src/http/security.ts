@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ForbiddenError } from './errors.js';
+import { ForbiddenError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,14 +1,4 @@
-import type { Role } from '../../../shared/roles.js';
-
-/** The user loaded from the session for this request (see features/auth). */
-export interface SessionUser {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role | null;
-}
+import type { SessionUser } from '../features/auth/session-user.js';
 
 export interface AppState {
   reqId: string;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError, type FieldErrors } from './errors.js';
+import { ValidationError, type FieldErrors } from '../errors.js';
 
 /**
  * Parses input with a shared zod schema. On failure: ValidationError (400) whose message

@@ -12,7 +12,7 @@ import {
   UpdateUnitRequest,
 } from '../../../../shared/contracts/accommodations.js';
 import { filesOf, multipartUpload } from '../../http/multipart.js';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors.js';
 import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
 import * as repo from './accommodations.repo.js';
 import * as admin from './accommodations-admin.service.js';

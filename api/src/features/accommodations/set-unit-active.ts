@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ForbiddenError, NotFoundError } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import type { Unit } from '../../../../shared/contracts/accommodations.js';
 import { recordAudit } from '../audit/audit.repo.js';

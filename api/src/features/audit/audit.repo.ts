@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/types.js';
+import type { SessionUser } from '../auth/session-user.js';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { prepared } from '../../db/prepared.js';
 import type { Role } from '../../../../shared/roles.js';
-import type { SessionUser } from '../../http/types.js';
+import type { SessionUser } from './session-user.js';
 
 type Db = Knex | Knex.Transaction;
 

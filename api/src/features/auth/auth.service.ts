@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
-import type { SessionUser } from '../../http/types.js';
-import { TooManyRequestsError, UnauthorizedError, ConflictError } from '../../http/errors.js';
+import type { SessionUser } from './session-user.js';
+import { TooManyRequestsError, UnauthorizedError, ConflictError } from '../../errors.js';
 import { AUTH_MESSAGES, type LoginRequest, type RegisterRequest } from '../../../../shared/contracts/auth.js';
 import type { Role } from '../../../../shared/roles.js';
 import { hashPassword, verifyPassword, dummyPasswordHash } from './password.js';

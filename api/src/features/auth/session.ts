@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
-import type { SessionUser } from '../../http/types.js';
+import type { SessionUser } from './session-user.js';
 import { coalescedBatch } from '../../db/coalesced-reads.js';
 import * as repo from './auth.repo.js';
 

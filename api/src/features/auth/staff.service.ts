@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors.js';
+import type { SessionUser } from './session-user.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../errors.js';
 import { STAFF_MESSAGES as M, type CreateStaffRequest, type ResetPasswordRequest, type StaffMember, type UpdateStaffRequest } from '../../../../shared/contracts/staff.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { createUser } from './auth.service.js';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { DbOrTx } from '../../db/transaction.js';
-import { ValidationError, unknownId } from '../../http/errors.js';
+import { ValidationError, unknownId } from '../../errors.js';
 import type {
   AvailabilityRequest,
   AvailabilityResponse,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../http/types.js';
+import type { SessionUser } from '../auth/session-user.js';
 import type { PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import type { NewLedgerEntry } from '../payments/ledger.service.js';

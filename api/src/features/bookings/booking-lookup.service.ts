@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../../errors.js';
 import { BOOKING_LOOKUP_MESSAGES, type BookingLookupQuery, type BookingLookupResponse } from '../../../../shared/contracts/bookings.js';
 import { findBookingByReferenceAndEmail } from './booking-lookup.repo.js';
 import { bankingDetailsOf, getSettings } from '../settings/settings.service.js';

@@ -1,4 +1,4 @@
-import { ConflictError } from '../../http/errors.js';
+import { ConflictError } from '../../errors.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 
 export const BOOKING_SERVICE_MESSAGES = {

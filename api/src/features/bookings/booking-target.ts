@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/transaction.js';
-import { UnprocessableError, ValidationError, unknownId } from '../../http/errors.js';
+import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { BOOKING_MESSAGES, bookingTargetOf, type BookingTarget } from '../../../../shared/contracts/bookings.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import { priceStay, type PricedType } from '../pricing/pricing.service.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { UnprocessableError, ValidationError } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { UnprocessableError, ValidationError } from '../../errors.js';
 import { compareIsoDates, todayInLodge } from '../../../../shared/domain/dates.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import type { Booking, BookingTarget, CreateBookingRequest } from '../../../../shared/contracts/bookings.js';

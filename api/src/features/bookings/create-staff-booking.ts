@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { PG, ValidationError, pgCode, pgConstraint } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { PG, ValidationError, pgCode, pgConstraint } from '../../errors.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';

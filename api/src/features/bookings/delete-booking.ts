@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
 import { auditView } from './audit-view.js';

@@ -1,5 +1,5 @@
 import { inSavepoint, type Tx } from '../../db/transaction.js';
-import { PG, pgCode, pgConstraint } from '../../http/errors.js';
+import { PG, pgCode, pgConstraint } from '../../errors.js';
 import { generateBookingReference } from '../../../../shared/domain/reference.js';
 import type { PricedType } from '../pricing/pricing.service.js';
 import { unavailable } from './booking-messages.js';

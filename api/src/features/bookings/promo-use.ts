@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/transaction.js';
-import { PG, UnprocessableError, pgCode } from '../../http/errors.js';
+import { PG, UnprocessableError, pgCode } from '../../errors.js';
 import { PROMO_MESSAGES } from '../../../../shared/domain/pricing.js';
 import { consumePromoUse, releasePromoUse } from '../pricing/pricing.service.js';
 import { ledgerSummary } from '../payments/ledger.service.js';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type TxOptions } from '../../db/transaction.js';
-import { PG, pgCode } from '../../http/errors.js';
+import { PG, pgCode } from '../../errors.js';
 import { checkTransition, type PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import { statusTimestamps } from '../../../../shared/domain/booking-update.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../errors.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import { isBlockingStatus, type PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import {

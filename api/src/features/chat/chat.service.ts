@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { compareIsoDates, nightCount, todayInLodge, type IsoDate } from '../../../../shared/domain/dates.js';
 import type { ChatFaq, ChatOption, ChatRequest, ChatResponse } from '../../../../shared/contracts/chat.js';
 import type { AccommodationType } from '../../../../shared/contracts/accommodations.js';

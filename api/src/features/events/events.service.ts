@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Event, EventRequest, TicketType, TicketTypeRequest } from '../../../../shared/contracts/events.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import * as repo from './events.repo.js';

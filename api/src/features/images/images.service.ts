@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { Deps } from '../../deps.js';
-import { NotFoundError, UnprocessableError, UpstreamError, ValidationError } from '../../http/errors.js';
+import { NotFoundError, UnprocessableError, UpstreamError, ValidationError } from '../../errors.js';
 import { createImageFetcher, type ImageFetcher } from '../../adapters/image-fetch.js';
 import { MAX_IMAGE_WIDTH, snapImageWidth } from '../../../../shared/contracts/images.js';
 // Read through the settings repo for now; the settings service will own this read.

@@ -1,7 +1,7 @@
 import { addMinutes } from 'date-fns';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/transaction.js';
-import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, UnprocessableError, UpstreamError, unknownId } from '../../http/errors.js';
+import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, UnprocessableError, UpstreamError, unknownId } from '../../errors.js';
 import {
   checkPayment,
   parseWebhookEvent,

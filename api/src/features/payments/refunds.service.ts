@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
-import type { SessionUser } from '../../http/types.js';
-import { ServiceUnavailableError, UpstreamError, ValidationError, unknownId } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ServiceUnavailableError, UpstreamError, ValidationError, unknownId } from '../../errors.js';
 import { PaystackError } from '../../adapters/paystack.js';
 import type { PaymentHistoryResponse, PaymentTransaction, RefundRequest } from '../../../../shared/contracts/payments.js';
 import type { PaymentStatus } from '../../../../shared/domain/booking-status.js';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { DbOrTx, Tx } from '../../db/transaction.js';
-import { UnprocessableError, ValidationError, unknownId } from '../../http/errors.js';
+import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ConflictError, NotFoundError, PG, ValidationError, pgCode, pgConstraint, unknownId } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError, NotFoundError, PG, ValidationError, pgCode, pgConstraint, unknownId } from '../../errors.js';
 import type { PromoCodeRequest, RateOverrideRequest } from '../../../../shared/contracts/rates.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { eventExists } from '../events/events.service.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
-import { ConflictError } from '../../http/errors.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import { SETTINGS_MESSAGES, type AdminSettings, type TestPaystackResponse, type UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
 import { recordAudit } from '../audit/audit.repo.js';

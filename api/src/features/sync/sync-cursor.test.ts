@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors.js';
 import { START_CURSOR, decodeCursor, encodeCursor } from './sync-cursor.js';
 
 describe('sync cursor', () => {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../errors.js';
 
 /**
  * The pull cursor: opaque to clients (base64url of JSON), a position in transaction-id

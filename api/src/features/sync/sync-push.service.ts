@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, markSavepoint, type DbOrTx, type Tx } from '../../db/transaction.js';
-import type { SessionUser } from '../../http/types.js';
+import type { SessionUser } from '../auth/session-user.js';
 import {
   AppError,
   ConflictError,
@@ -8,7 +8,7 @@ import {
   NotFoundError,
   UnprocessableError,
   ValidationError,
-} from '../../http/errors.js';
+} from '../../errors.js';
 import { lodgeTimeOf } from '../../../../shared/domain/dates.js';
 import type { BookingStatus } from '../../../../shared/domain/booking-status.js';
 import type { AlreadyThere } from '../../../../shared/domain/booking-update.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Deps } from '../../deps.js';
-import { PayloadTooLargeError, ValidationError } from '../../http/errors.js';
+import { PayloadTooLargeError, ValidationError } from '../../errors.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadedFile } from '../../http/multipart.js';
 
 export type StoredFormat = 'jpeg' | 'png' | 'webp' | 'avif';

@@ -1,6 +1,7 @@
 /**
- * Domain errors. Services throw these; the one error middleware (error-middleware.ts)
- * maps them to HTTP statuses in one table. Anything else is a bug: logged, answered 500.
+ * Domain errors. Use cases, repos and adapters throw these (and the sync push maps them to
+ * an entry's outcome); the one error middleware (http/error-middleware.ts) maps them to HTTP
+ * statuses in one table. Anything else is a bug: logged, answered 500.
  */
 export type FieldErrors = Record<string, string>;
 
@@ -52,21 +53,6 @@ export class TooManyRequestsError extends AppError {
 export class UpstreamError extends AppError {}
 /** 503: a dependency is not configured or unavailable. */
 export class ServiceUnavailableError extends AppError {}
-
-export const statusOf = (err: AppError): number => {
-  if (err instanceof ValidationError) return 400;
-  if (err instanceof UnauthorizedError) return 401;
-  if (err instanceof ForbiddenError) return 403;
-  if (err instanceof NotFoundError) return 404;
-  if (err instanceof ConflictError) return 409;
-  if (err instanceof PayloadTooLargeError) return 413;
-  if (err instanceof UnsupportedMediaTypeError) return 415;
-  if (err instanceof UnprocessableError) return 422;
-  if (err instanceof TooManyRequestsError) return 429;
-  if (err instanceof UpstreamError) return 502;
-  if (err instanceof ServiceUnavailableError) return 503;
-  return 500;
-};
 
 /** PostgreSQL error codes the services translate into domain errors. */
 export const PG = {
