@@ -11,7 +11,7 @@ import { deleteFullRateLimitBuckets } from '../http/rate-limit.js';
 /**
  * The product's background jobs, started by server.ts when JOBS_ENABLED. Adding one is one
  * entry here; a job that must not run on two instances at once wraps its work in runExclusive
- * (./advisory-lock.ts), e.g.
+ * (db/advisory-lock.ts), e.g.
  *   { name: 'hold-expiry', intervalMs: deps.config.JOB_INTERVAL_MS, run: () => runExclusive(deps.db, 'hold-expiry', (trx) => expireHolds(trx, deps)) },
  */
 export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { runExclusive } from '../../jobs/advisory-lock.js';
+import { runExclusive } from '../../db/advisory-lock.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { getSettings } from '../settings/settings.service.js';
 import { cancelUnpaidBooking } from './cancel-unpaid-booking.js';

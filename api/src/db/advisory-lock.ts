@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database, Tx } from '../db/transaction.js';
+import type { Database, Tx } from './transaction.js';
 
 /**
  * Runs fn only if no other API instance is running the same thing: a PostgreSQL advisory lock
