@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type TxOptions, type Tx } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError, PG, UnprocessableError, pgCode, unknownId } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import {
   ACCOMMODATION_MESSAGES as M,
   type AccommodationType,

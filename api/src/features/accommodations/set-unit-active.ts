@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import type { Unit } from '../../../../shared/contracts/accommodations.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import * as repo from './accommodations.repo.js';
 
 export const UNIT_MESSAGES = {

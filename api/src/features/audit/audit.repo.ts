@@ -15,8 +15,7 @@ export interface AuditEntry {
   note?: string;
 }
 
-/** Written in the caller's transaction, so an audit row exists exactly when the change does. */
-export async function recordAudit(db: Db, e: AuditEntry): Promise<void> {
+export async function insertAuditEntry(db: Db, e: AuditEntry): Promise<void> {
   await db('audit_log').insert({
     actor_user_id: e.actor?.id ?? null,
     actor_username: e.actor?.username ?? 'system',
@@ -38,11 +37,7 @@ export interface AuditActorAt {
   at: Date;
 }
 
-/**
- * Who last set a field of a row to a value, and when: the newest audit row of that entity
- * whose `after` has field = value (e.g. status 'Checked-In'). The sync push names them in
- * "already checked in by thandi at 10:42".
- */
+/** The newest audit row of that entity whose `after` has field = value. */
 export async function findLastChangeTo(
   db: Db,
   entityType: string,

@@ -3,7 +3,7 @@ import { inTransaction, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from './session-user.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../errors.js';
 import { STAFF_MESSAGES as M, type CreateStaffRequest, type ResetPasswordRequest, type StaffMember, type UpdateStaffRequest } from '../../../../shared/contracts/staff.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { createUser } from './auth.service.js';
 import { hashPassword } from './password.js';
 import * as repo from './staff.repo.js';

@@ -9,7 +9,7 @@ import type { AdminCreateBookingRequest, Booking, CreateBookingRequest } from '.
 import { quoteForType, quoteRefusal } from '../pricing/pricing.service.js';
 import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import { recordLedgerEntries } from '../payments/ledger.service.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
 import { assertCapacity, assertPackage, requireBookingTarget, resolvePackageUnits, resolveUnit } from './booking-target.js';
 import { placeBooking, type Placement } from './place-booking.js';

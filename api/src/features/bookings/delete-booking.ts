@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { inTransaction, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
 import { auditView } from './audit-view.js';
 import * as repo from './bookings.repo.js';

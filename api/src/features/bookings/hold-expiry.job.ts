@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { runExclusive } from '../../db/advisory-lock.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { getSettings } from '../settings/settings.service.js';
 import { cancelUnpaidBooking } from './cancel-unpaid-booking.js';
 import { enqueueHoldExpiredEmail } from './booking-emails.js';

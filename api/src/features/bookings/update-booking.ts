@@ -14,7 +14,7 @@ import {
 import type { Booking, UpdateBookingRequest } from '../../../../shared/contracts/bookings.js';
 import { getSettings } from '../settings/settings.service.js';
 import { ledgerSummary, recordLedgerEntries } from '../payments/ledger.service.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from './booking-messages.js';
 import { staffPaymentEntry } from './booking-ledger.js';
 import { enqueueCancelledEmail } from './booking-emails.js';

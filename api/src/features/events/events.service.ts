@@ -3,7 +3,7 @@ import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Event, EventRequest, TicketType, TicketTypeRequest } from '../../../../shared/contracts/events.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import * as repo from './events.repo.js';
 
 type Db = Pick<Deps, 'db'>;

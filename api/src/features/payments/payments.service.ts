@@ -19,7 +19,7 @@ import type {
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import { generatePaystackReference } from '../../../../shared/domain/reference.js';
 import { paymentStatusAfterRefund, summariseLedger, type LedgerEntryStatus } from '../../../../shared/domain/payment-ledger.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { enqueueEmail } from '../email/email.service.js';
 import { paymentConfirmed } from '../email/email.templates.js';
 import { getSettings, lodgeDetailsOf } from '../settings/settings.service.js';

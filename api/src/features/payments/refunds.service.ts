@@ -12,7 +12,7 @@ import {
   summariseLedger,
   type LedgerSummary,
 } from '../../../../shared/domain/payment-ledger.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { enqueueEmail } from '../email/email.service.js';
 import { refundIssued, type LodgeDetails, type PaymentMethodForEmail } from '../email/email.templates.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';

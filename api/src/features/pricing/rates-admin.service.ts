@@ -3,7 +3,7 @@ import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/tr
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError, PG, ValidationError, pgCode, pgConstraint, unknownId } from '../../errors.js';
 import type { PromoCodeRequest, RateOverrideRequest } from '../../../../shared/contracts/rates.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { eventExists } from '../events/events.service.js';
 import { findPricedType } from './pricing.repo.js';
 import * as repo from './rates-admin.repo.js';

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import { SETTINGS_MESSAGES, type AdminSettings, type TestPaystackResponse, type UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { getSettings, type LodgeSettings } from './settings.service.js';
 import { lockSettingsRow, updateSettingsRow, type SettingsPatch } from './settings.repo.js';
 import { encryptSecret, maskSecret } from './settings-crypto.js';

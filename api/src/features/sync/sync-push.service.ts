@@ -27,7 +27,7 @@ import { updateBooking } from '../bookings/update-booking.js';
 import { bookingOf, getBooking, lockBookings, type LockedBooking } from '../bookings/queries.js';
 import { setUnitActive } from '../accommodations/set-unit-active.js';
 import { getUnit } from '../accommodations/queries.js';
-import { findLastChangeTo } from '../audit/audit.repo.js';
+import { lastChangeTo } from '../audit/queries.js';
 import * as repo from './sync.repo.js';
 
 /**
@@ -327,13 +327,13 @@ const STATUS_WORDS: Record<BookingStatus, string> = {
 
 /** "already checked in by thandi at 10:42": who from the audit log, when from the status's own timestamp. */
 async function statusNote(db: DbOrTx, bookingId: string, already: Extract<AlreadyThere, { field: 'status' }>): Promise<string> {
-  const last = await findLastChangeTo(db, 'booking', bookingId, 'status', already.value);
+  const last = await lastChangeTo(db, 'booking', bookingId, 'status', already.value);
   const at = already.at ? new Date(already.at) : last?.at;
   return note(`already ${STATUS_WORDS[already.value]}`, last?.actorUsername, at);
 }
 
 async function paidNote(db: DbOrTx, bookingId: string): Promise<string> {
-  const last = await findLastChangeTo(db, 'booking', bookingId, 'paymentStatus', 'Paid');
+  const last = await lastChangeTo(db, 'booking', bookingId, 'paymentStatus', 'Paid');
   return note('already marked paid', last?.actorUsername, last?.at);
 }
 
