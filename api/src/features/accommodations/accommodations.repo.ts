@@ -118,6 +118,72 @@ export async function findUnitForUpdate(trx: Knex.Transaction, id: string): Prom
   return row ? toUnit(row) : undefined;
 }
 
+/** A type's name and flags, without its catalogue text and pictures. */
+export interface TypeSummary {
+  id: string;
+  name: string;
+  isPackage: boolean;
+  isActive: boolean;
+}
+
+export async function findTypeSummary(db: Db, id: string): Promise<TypeSummary | undefined> {
+  const row = await db('accommodation_types').select('id', 'name', 'is_package', 'is_active').where({ id }).first();
+  return row ? { id: row.id, name: row.name, isPackage: row.is_package, isActive: row.is_active } : undefined;
+}
+
+/** The types a package includes, by name. */
+export async function listIncludedTypes(db: Db, packageTypeId: string): Promise<{ id: string; name: string }[]> {
+  return db('package_inclusions as pi')
+    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
+    .where('pi.package_type_id', packageTypeId)
+    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }])
+    .select('t.id', 't.name');
+}
+
+/** Types' names by id (ids that name no type are absent). */
+export async function findTypeNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: { id: string; name: string }[] = await db('accommodation_types').whereIn('id', [...new Set(ids)]).select('id', 'name');
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A unit with its type's capacity: what a booking of it checks. */
+export interface UnitSummary {
+  id: string;
+  name: string;
+  accommodationTypeId: string;
+  isActive: boolean;
+  capacity: number;
+}
+
+const toUnitSummary = (row: Record<string, any>): UnitSummary => ({
+  id: row.id,
+  name: row.name,
+  accommodationTypeId: row.accommodation_type_id,
+  isActive: row.is_active,
+  capacity: row.capacity,
+});
+
+export async function findUnitSummary(db: Db, id: string): Promise<UnitSummary | undefined> {
+  const row = await db('units as u')
+    .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
+    .where('u.id', id)
+    .first('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
+  return row ? toUnitSummary(row) : undefined;
+}
+
+/** Every active unit of the types a package includes (the entire lodge's children). */
+export async function listPackageUnits(db: Db, packageTypeId: string): Promise<UnitSummary[]> {
+  const rows = await db('package_inclusions as pi')
+    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
+    .join('units as u', 'u.accommodation_type_id', 't.id')
+    .where('pi.package_type_id', packageTypeId)
+    .andWhere('u.is_active', true)
+    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }])
+    .select('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
+  return rows.map(toUnitSummary);
+}
+
 /** Conditional on the version read: 0 when someone changed the row in between. */
 export async function updateUnitActive(db: Db, id: string, version: number, isActive: boolean): Promise<number> {
   return db('units').where({ id, version }).update({ is_active: isActive });

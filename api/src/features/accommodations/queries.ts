@@ -1,6 +1,16 @@
+/**
+ * How other features read the catalogue (types, units, package inclusions), which this
+ * feature owns: the statements are its repo's, so a change to those tables is made here once.
+ */
 import type { DbOrTx } from '../../db/transaction.js';
 import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
 import * as repo from './accommodations.repo.js';
+
+export type { TypeSummary, UnitSummary } from './accommodations.repo.js';
+
+export function listAccommodationTypes(db: DbOrTx, opts: { activeOnly: boolean }): Promise<AccommodationType[]> {
+  return repo.listTypes(db, opts);
+}
 
 /** Accommodation types by id, through the caller's transaction when given one (the sync pull). */
 export function getAccommodationTypes(db: DbOrTx, ids: readonly string[]): Promise<AccommodationType[]> {
@@ -14,4 +24,28 @@ export function getUnits(db: DbOrTx, ids: readonly string[]): Promise<Unit[]> {
 
 export function getUnit(db: DbOrTx, id: string): Promise<Unit | undefined> {
   return repo.findUnitById(db, id);
+}
+
+export function getTypeSummary(db: DbOrTx, id: string): Promise<repo.TypeSummary | undefined> {
+  return repo.findTypeSummary(db, id);
+}
+
+/** The types a package includes (id and name), in the catalogue's order. */
+export function getIncludedTypes(db: DbOrTx, packageTypeId: string): Promise<{ id: string; name: string }[]> {
+  return repo.listIncludedTypes(db, packageTypeId);
+}
+
+/** Types' names by id, for lists that show them beside their own rows. */
+export function getTypeNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  return repo.findTypeNames(db, ids);
+}
+
+/** A unit with its type's capacity (a booking of it), through the caller's transaction. */
+export function getUnitSummary(db: DbOrTx, id: string): Promise<repo.UnitSummary | undefined> {
+  return repo.findUnitSummary(db, id);
+}
+
+/** Every active unit an entire-lodge booking of this package takes, in the catalogue's order. */
+export function getPackageUnits(db: DbOrTx, packageTypeId: string): Promise<repo.UnitSummary[]> {
+  return repo.listPackageUnits(db, packageTypeId);
 }

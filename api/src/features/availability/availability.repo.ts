@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { unitHeldSql } from '../../db/unit-held.js';
 import { prepared } from '../../db/prepared.js';
+import type { TypeSummary } from '../accommodations/queries.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -59,25 +60,4 @@ export async function findTypeWithCounts(
     totalUnits: row.total,
     freeUnits: row.free,
   };
-}
-
-export interface TypeSummary {
-  id: string;
-  name: string;
-  isPackage: boolean;
-  isActive: boolean;
-}
-
-export async function findType(db: Db, id: string): Promise<TypeSummary | undefined> {
-  const row = await db('accommodation_types').select('id', 'name', 'is_package', 'is_active').where({ id }).first();
-  return row ? { id: row.id, name: row.name, isPackage: row.is_package, isActive: row.is_active } : undefined;
-}
-
-/** The types a package includes, by name. */
-export async function listIncludedTypes(db: Db, packageTypeId: string): Promise<{ id: string; name: string }[]> {
-  return db('package_inclusions as pi')
-    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
-    .where('pi.package_type_id', packageTypeId)
-    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }])
-    .select('t.id', 't.name');
 }

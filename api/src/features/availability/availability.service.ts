@@ -7,6 +7,7 @@ import type {
   PackageAvailabilityRequest,
   PackageAvailabilityResponse,
 } from '../../../../shared/contracts/availability.js';
+import { getIncludedTypes, getTypeSummary, type TypeSummary } from '../accommodations/queries.js';
 import * as repo from './availability.repo.js';
 
 export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
@@ -34,7 +35,7 @@ export async function checkAvailability(deps: Deps, input: AvailabilityRequest):
 
 /** POST /api/package-availability: available when every active unit of the included types is free. */
 export async function checkPackageAvailability(deps: Deps, input: PackageAvailabilityRequest): Promise<PackageAvailabilityResponse> {
-  const type = await repo.findType(deps.db, input.packageTypeId);
+  const type = await getTypeSummary(deps.db, input.packageTypeId);
   if (!type) throw unknownId('packageTypeId', TYPE_NOT_FOUND_MESSAGE);
   if (!type.isPackage) {
     throw new ValidationError(`packageTypeId: ${NOT_A_PACKAGE_MESSAGE}`, 'validation_error', { packageTypeId: NOT_A_PACKAGE_MESSAGE });
@@ -44,11 +45,11 @@ export async function checkPackageAvailability(deps: Deps, input: PackageAvailab
 
 async function packageAvailability(
   db: Db,
-  type: repo.TypeSummary,
+  type: TypeSummary,
   checkIn: string,
   checkOut: string,
 ): Promise<PackageAvailabilityResponse> {
-  const included = await repo.listIncludedTypes(db, type.id);
+  const included = await getIncludedTypes(db, type.id);
   const counts = await repo.countUnits(
     db,
     included.map((t) => t.id),

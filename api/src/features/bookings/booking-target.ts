@@ -2,7 +2,8 @@ import type { Tx } from '../../db/transaction.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { BOOKING_MESSAGES, bookingTargetOf, type BookingTarget } from '../../../../shared/contracts/bookings.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
-import { priceStay, type PricedType } from '../pricing/pricing.service.js';
+import { priceStay, type PriceStayInput, type PricedType } from '../pricing/pricing.service.js';
+import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodations/queries.js';
 import { BOOKING_SERVICE_MESSAGES as M, unavailable } from './booking-messages.js';
 import type { Placement } from './place-booking.js';
 import * as repo from './bookings.repo.js';
@@ -24,8 +25,8 @@ export function requireBookingTarget(body: TargetFields): BookingTarget {
 }
 
 /** A unit by id from the request body; 400 naming the field when it names nothing. */
-export async function resolveUnit(trx: Tx, unitId: string, field = 'unitId'): Promise<repo.UnitSummary> {
-  const unit = await repo.findUnit(trx, unitId);
+export async function resolveUnit(trx: Tx, unitId: string, field = 'unitId'): Promise<UnitSummary> {
+  const unit = await getUnitSummary(trx, unitId);
   if (!unit) throw unknownId(field, M.unitNotFound);
   return unit;
 }
@@ -36,8 +37,8 @@ export function assertPackage(type: PricedType, field: string): void {
 }
 
 /** Every active unit an entire-lodge booking takes; 409 when the package has none. */
-export async function resolvePackageUnits(trx: Tx, type: PricedType): Promise<repo.UnitSummary[]> {
-  const units = await repo.listPackageUnits(trx, type.id);
+export async function resolvePackageUnits(trx: Tx, type: PricedType): Promise<UnitSummary[]> {
+  const units = await getPackageUnits(trx, type.id);
   if (units.length === 0) throw unavailable();
   return units;
 }
@@ -57,8 +58,9 @@ export async function placeGuestTarget(
   trx: Tx,
   now: Date,
   input: { target: BookingTarget; checkInDate: string; checkOutDate: string; promoCode?: string },
+  settings: PriceStayInput['settings'],
 ): Promise<Placement & { quote: StayQuote }> {
-  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode };
+  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode, settings };
   if (input.target.kind === 'unit') {
     const unit = await resolveUnit(trx, input.target.unitId);
     const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: unit.accommodationTypeId });

@@ -101,6 +101,19 @@ export async function findBookingsByIds(db: Db, ids: readonly string[]): Promise
   return rows.map(toBooking);
 }
 
+/**
+ * The guest's booking with this reference and e-mail (case-insensitive), or undefined.
+ * Entire-lodge children are never answered: the guest's booking is the parent.
+ */
+export async function findGuestBooking(db: Db, reference: string, email: string): Promise<Booking | undefined> {
+  const row: BookingRow | undefined = await bookingsQuery(db)
+    .where('b.reference', reference)
+    .andWhereRaw('lower(b.guest_email) = ?', [email.toLowerCase()])
+    .andWhere('b.is_entire_lodge_child', false)
+    .first();
+  return row ? toBooking(row) : undefined;
+}
+
 /** The raw row, locked for the rest of the transaction (a status change reads then writes). */
 export async function findBookingRowForUpdate(trx: Knex.Transaction, id: string): Promise<BookingRow | undefined> {
   return trx<BookingRow>('bookings').where({ id }).forUpdate().first();
@@ -281,25 +294,7 @@ export async function readBookingsVersion(db: Db): Promise<string> {
   return String(row?.version ?? 0);
 }
 
-// ---- units and types
-
-export interface UnitSummary {
-  id: string;
-  name: string;
-  accommodationTypeId: string;
-  isActive: boolean;
-  capacity: number;
-}
-
-export async function findUnit(db: Db, id: string): Promise<UnitSummary | undefined> {
-  const row = await db('units as u')
-    .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
-    .where('u.id', id)
-    .first('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
-  return row
-    ? { id: row.id, name: row.name, accommodationTypeId: row.accommodation_type_id, isActive: row.is_active, capacity: row.capacity }
-    : undefined;
-}
+// ---- units free for a stay
 
 /**
  * Active units of a type, the ones free for the stay first (the requested unit first among
@@ -321,24 +316,6 @@ export async function listCandidateUnits(
     [typeId, ...held.bindings, preferredUnitId ?? '00000000-0000-0000-0000-000000000000'],
   );
   return res.rows.map((r) => r.id);
-}
-
-/** Every active unit of the types a package includes (the entire lodge's children). */
-export async function listPackageUnits(db: Db, packageTypeId: string): Promise<UnitSummary[]> {
-  const rows = await db('package_inclusions as pi')
-    .join('accommodation_types as t', 't.id', 'pi.included_type_id')
-    .join('units as u', 'u.accommodation_type_id', 't.id')
-    .where('pi.package_type_id', packageTypeId)
-    .andWhere('u.is_active', true)
-    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }])
-    .select('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active', 't.capacity');
-  return rows.map((row: Record<string, any>) => ({
-    id: row.id,
-    name: row.name,
-    accommodationTypeId: row.accommodation_type_id,
-    isActive: row.is_active,
-    capacity: row.capacity,
-  }));
 }
 
 // ---- guests

@@ -2,12 +2,13 @@ import { inSavepoint, type Tx } from '../../db/transaction.js';
 import { PG, pgCode, pgConstraint } from '../../errors.js';
 import { generateBookingReference } from '../../../../shared/domain/reference.js';
 import type { PricedType } from '../pricing/pricing.service.js';
+import type { UnitSummary } from '../accommodations/queries.js';
 import { unavailable } from './booking-messages.js';
 import * as repo from './bookings.repo.js';
 
 export type Placement =
   | { kind: 'unit'; type: PricedType; unitIds: string[] }
-  | { kind: 'package'; type: PricedType; units: repo.UnitSummary[] };
+  | { kind: 'package'; type: PricedType; units: UnitSummary[] };
 
 type BaseInsert = Omit<repo.BookingInsert, 'reference' | 'unit_id' | 'parent_booking_id' | 'is_entire_lodge_child'>;
 
@@ -82,7 +83,7 @@ async function insertWithReference(trx: Tx, rows: (reference: string) => repo.Bo
  * filling units up to their type's capacity, so the shares add up to the party whenever it
  * is at least one per unit.
  */
-export function guestsPerUnit(total: number, units: Pick<repo.UnitSummary, 'capacity'>[]): number[] {
+export function guestsPerUnit(total: number, units: Pick<UnitSummary, 'capacity'>[]): number[] {
   let left = total - units.length;
   return units.map((u) => {
     const extra = Math.max(0, Math.min(u.capacity - 1, left));

@@ -4,7 +4,7 @@ import { compareIsoDates, nightCount, todayInLodge, type IsoDate } from '../../.
 import type { ChatFaq, ChatOption, ChatRequest, ChatResponse } from '../../../../shared/contracts/chat.js';
 import type { AccommodationType } from '../../../../shared/contracts/accommodations.js';
 import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
-import { listTypes } from '../accommodations/accommodations.repo.js';
+import { listAccommodationTypes } from '../accommodations/queries.js';
 import { checkAvailability } from '../availability/availability.service.js';
 import { calculateRate } from '../pricing/pricing.service.js';
 import * as repo from './chat.repo.js';
@@ -65,7 +65,7 @@ export async function answerChat(deps: Deps, input: ChatRequest): Promise<ChatRe
   const now = deps.clock.now();
   const today = todayInLodge(now);
   const settings = await readLodge(deps.db);
-  const types = await listTypes(deps.db, { activeOnly: true });
+  const types = await listAccommodationTypes(deps.db, { activeOnly: true });
   const stay = parseStayQuery(input.message, now, today);
   let mentioned = matchTypes(input.message, types);
 

@@ -31,21 +31,13 @@ interface TypeRow {
   base_weekend_rate: string;
 }
 
-export async function findPricedType(db: Db, id: string): Promise<PricedType | undefined> {
-  const row: TypeRow | undefined = await db('accommodation_types')
-    .select('id', 'name', 'capacity', 'is_package', 'is_active', 'base_weekday_rate', 'base_weekend_rate')
-    .where({ id })
-    .first();
-  return row ? toPricedType(row) : undefined;
-}
-
 /**
- * Everything a quote reads, in one round trip: the type, its overrides covering any night
- * of [checkIn, checkOut), the card discount from the settings row, and the promo code as
- * typed (case and surrounding spaces ignored) when one was. calculate-rate and
- * every booking price a stay, so four queries one after another were most of their time.
- * The settings row belongs to the settings feature; this reads its one number, as the
- * bookings' queries read the names of units and types.
+ * What a quote reads of the type, its overrides and the promo code, in one round trip: the
+ * type's rates, its overrides covering any night of [checkIn, checkOut), and the promo code
+ * as typed (case and surrounding spaces ignored) when one was. calculate-rate and every
+ * booking price a stay, so queries one after another were most of their time. The type's
+ * row is the accommodations feature's: read here in the same statement (an exception listed
+ * in .dependency-cruiser.cjs).
  */
 export async function findPricingInputs(
   db: Db,
@@ -53,10 +45,9 @@ export async function findPricingInputs(
   checkIn: string,
   checkOut: string,
   promoCode: string | undefined,
-): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
-  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
+): Promise<{ type: PricedType; overrides: RateOverrideRule[]; promo: PromoCodeRule | null } | undefined> {
+  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
     `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
-            (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', o.id, 'accommodation_type_id', o.accommodation_type_id,
                         'start_date', o.start_date, 'end_date', o.end_date,
@@ -80,7 +71,6 @@ export async function findPricingInputs(
   return {
     type: toPricedType(row),
     overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
-    cardPaymentDiscount: Number(row.card_payment_discount),
     promo: row.promo ? toPromoRule(row.promo) : null,
   };
 }

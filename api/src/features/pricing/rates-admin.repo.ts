@@ -7,7 +7,6 @@ type Db = Knex | Knex.Transaction;
 interface OverrideRow {
   id: string;
   accommodation_type_id: string;
-  type_name: string;
   start_date: string;
   end_date: string;
   weekday_rate: string | null;
@@ -38,10 +37,12 @@ interface PromoRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 const rand = (v: string | null) => (v == null ? null : centsToRand(randToCents(v)));
 
-const toOverride = (r: OverrideRow): RateOverride => ({
+/** An override as stored; its type's name is the accommodations feature's (getTypeNames). */
+export type StoredOverride = Omit<RateOverride, 'accommodationTypeName'>;
+
+const toOverride = (r: OverrideRow): StoredOverride => ({
   id: r.id,
   accommodationTypeId: r.accommodation_type_id,
-  accommodationTypeName: r.type_name,
   startDate: r.start_date,
   endDate: r.end_date,
   weekdayRate: rand(r.weekday_rate),
@@ -90,20 +91,16 @@ const promoColumns = (p: PromoCodeRequest) => ({
   is_active: p.isActive,
 });
 
-function overridesQuery(db: Db) {
-  return db('rate_overrides as o')
-    .join('accommodation_types as t', 't.id', 'o.accommodation_type_id')
-    .select('o.*', 't.name as type_name')
-    .orderBy([{ column: 'o.start_date' }, { column: 't.name' }, { column: 'o.id' }]);
+/** Every override, by start date (the service orders those of a day by their type's name). */
+export async function listOverrides(db: Db): Promise<StoredOverride[]> {
+  const rows: OverrideRow[] = await db('rate_overrides').orderBy([{ column: 'start_date' }, { column: 'id' }]);
+  return rows.map(toOverride);
 }
 
-export async function listOverrides(db: Db): Promise<RateOverride[]> {
-  return ((await overridesQuery(db)) as OverrideRow[]).map(toOverride);
-}
-
-export async function findOverride(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<RateOverride | undefined> {
-  if (opts.forUpdate && !(await db('rate_overrides').where({ id }).forUpdate().first('id'))) return undefined;
-  const row: OverrideRow | undefined = await overridesQuery(db).where('o.id', id).first();
+export async function findOverride(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<StoredOverride | undefined> {
+  const q = db<OverrideRow>('rate_overrides').where({ id });
+  if (opts.forUpdate) q.forUpdate();
+  const row: OverrideRow | undefined = await q.first();
   return row ? toOverride(row) : undefined;
 }
 

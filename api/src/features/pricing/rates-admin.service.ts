@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.js';
-import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
+import { inSavepoint, inTransaction, type DbOrTx, type Tx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError, PG, ValidationError, pgCode, pgConstraint, unknownId } from '../../errors.js';
-import type { PromoCodeRequest, RateOverrideRequest } from '../../../../shared/contracts/rates.js';
+import type { PromoCodeRequest, RateOverride, RateOverrideRequest } from '../../../../shared/contracts/rates.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { eventExists } from '../events/events.service.js';
-import { findPricedType } from './pricing.repo.js';
+import { getTypeNames, getTypeSummary } from '../accommodations/queries.js';
 import * as repo from './rates-admin.repo.js';
 
 type Db = Pick<Deps, 'db'>;
@@ -27,18 +27,34 @@ function checkVersion(current: { version: number }, version: number | undefined)
 }
 
 async function checkOverrideLinks(trx: Tx, input: RateOverrideRequest) {
-  if (!(await findPricedType(trx, input.accommodationTypeId))) throw unknownId('accommodationTypeId', M.typeNotFound);
+  if (!(await getTypeSummary(trx, input.accommodationTypeId))) throw unknownId('accommodationTypeId', M.typeNotFound);
   if (input.eventId && !(await eventExists(trx, input.eventId))) throw unknownId('eventId', M.eventNotFound);
 }
 
-export const listOverrides = (deps: Db) => repo.listOverrides(deps.db);
+/**
+ * Overrides with their type's name, by start date and then name, as the rates page lists
+ * them (the sort is stable: the repo's id order stays among equals).
+ */
+async function withTypeNames(db: DbOrTx, overrides: repo.StoredOverride[]): Promise<RateOverride[]> {
+  const names = await getTypeNames(db, overrides.map((o) => o.accommodationTypeId));
+  return overrides
+    .map(({ id, accommodationTypeId, ...rest }) => ({ id, accommodationTypeId, accommodationTypeName: names.get(accommodationTypeId) ?? '', ...rest }))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.accommodationTypeName.localeCompare(b.accommodationTypeName));
+}
+
+async function findOverride(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<RateOverride | undefined> {
+  const found = await repo.findOverride(db, id, opts);
+  return found ? (await withTypeNames(db, [found]))[0] : undefined;
+}
+
+export const listOverrides = async (deps: Db) => withTypeNames(deps.db, await repo.listOverrides(deps.db));
 export const listPromos = (deps: Db) => repo.listPromos(deps.db);
 
 export async function createOverride(deps: Db, user: SessionUser, input: RateOverrideRequest, opts: TxOptions = {}) {
   return inTransaction(deps.db, opts.trx, async (trx) => {
     await checkOverrideLinks(trx, input);
     const id = await repo.insertOverride(trx, input);
-    const after = (await repo.findOverride(trx, id))!;
+    const after = (await findOverride(trx, id))!;
     await recordAudit(trx, { actor: user, action: 'rate_override.create', entityType: 'rate_override', entityId: id, after });
     return after;
   });
@@ -46,12 +62,12 @@ export async function createOverride(deps: Db, user: SessionUser, input: RateOve
 
 export async function updateOverride(deps: Db, user: SessionUser, id: string, input: RateOverrideRequest, opts: TxOptions = {}) {
   return inTransaction(deps.db, opts.trx, async (trx) => {
-    const before = await repo.findOverride(trx, id, { forUpdate: true });
+    const before = await findOverride(trx, id, { forUpdate: true });
     if (!before) throw new NotFoundError(M.overrideNotFound, 'not_found');
     checkVersion(before, input.version);
     await checkOverrideLinks(trx, input);
     await repo.updateOverride(trx, id, input);
-    const after = (await repo.findOverride(trx, id))!;
+    const after = (await findOverride(trx, id))!;
     await recordAudit(trx, { actor: user, action: 'rate_override.update', entityType: 'rate_override', entityId: id, before, after });
     return after;
   });
@@ -59,7 +75,7 @@ export async function updateOverride(deps: Db, user: SessionUser, id: string, in
 
 export async function deleteOverride(deps: Db, user: SessionUser, id: string, opts: TxOptions = {}) {
   await inTransaction(deps.db, opts.trx, async (trx) => {
-    const before = await repo.findOverride(trx, id, { forUpdate: true });
+    const before = await findOverride(trx, id, { forUpdate: true });
     if (!before) throw new NotFoundError(M.overrideNotFound, 'not_found');
     await repo.deleteOverride(trx, id);
     await recordAudit(trx, { actor: user, action: 'rate_override.delete', entityType: 'rate_override', entityId: id, before });
