@@ -2,7 +2,7 @@ import type { Tx } from '../../db/transaction.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { BOOKING_MESSAGES, bookingTargetOf, type BookingTarget } from '../../../../shared/contracts/bookings.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
-import { priceStay, type PriceStayInput, type PricedType } from '../pricing/pricing.service.js';
+import { priceStay, type PricedType } from '../pricing/pricing.service.js';
 import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodations/queries.js';
 import { BOOKING_SERVICE_MESSAGES as M, unavailable } from './booking-messages.js';
 import type { Placement } from './place-booking.js';
@@ -58,9 +58,8 @@ export async function placeGuestTarget(
   trx: Tx,
   now: Date,
   input: { target: BookingTarget; checkInDate: string; checkOutDate: string; promoCode?: string },
-  settings: PriceStayInput['settings'],
 ): Promise<Placement & { quote: StayQuote }> {
-  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode, settings };
+  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode };
   if (input.target.kind === 'unit') {
     const unit = await resolveUnit(trx, input.target.unitId);
     const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: unit.accommodationTypeId });

@@ -62,7 +62,7 @@ export async function createGuestBooking(
     if (input.paymentMethod === 'EFT' && !settings.allowEftPayments) throw new UnprocessableError(M.eftDisabled, 'eft_disabled');
     if (input.paymentMethod === 'Card' && !settings.allowCardPayments) throw new UnprocessableError(M.cardDisabled, 'card_disabled');
 
-    const placement = await placeGuestTarget(trx, now, input, settings);
+    const placement = await placeGuestTarget(trx, now, input);
     const { type, quote } = placement;
     assertCapacity(type, input.numberOfGuests);
 

@@ -45,7 +45,6 @@ export async function createStaffPackageBooking(
       checkOut: input.checkOutDate,
       promoCode: input.promoCode,
       typeField: 'accommodationTypeId',
-      settings,
     });
     assertPackage(type, 'accommodationTypeId');
     const quote = staffQuote(result, input.totalAmount);
@@ -93,7 +92,6 @@ export async function createStaffBooking(
         accommodationTypeId: unit.accommodationTypeId,
         checkIn: input.checkInDate,
         checkOut: input.checkOutDate,
-        settings,
       });
       const quote = staffQuote(result, input.totalAmount);
       assertCapacity(type, input.numberOfGuests);

@@ -32,12 +32,12 @@ interface TypeRow {
 }
 
 /**
- * What a quote reads of the type, its overrides and the promo code, in one round trip: the
- * type's rates, its overrides covering any night of [checkIn, checkOut), and the promo code
- * as typed (case and surrounding spaces ignored) when one was. calculate-rate and every
- * booking price a stay, so queries one after another were most of their time. The type's
- * row is the accommodations feature's: read here in the same statement (an exception listed
- * in .dependency-cruiser.cjs).
+ * Everything a quote reads, in one round trip: the type, its overrides covering any night
+ * of [checkIn, checkOut), the card discount from the settings row, and the promo code as
+ * typed (case and surrounding spaces ignored) when one was. calculate-rate and every booking
+ * price a stay, so four queries one after another were most of their time. The type's row
+ * and the settings row belong to the accommodations and settings features: read here in the
+ * same statement, an exception listed (with what it saves) in .dependency-cruiser.cjs.
  */
 export async function findPricingInputs(
   db: Db,
@@ -45,9 +45,10 @@ export async function findPricingInputs(
   checkIn: string,
   checkOut: string,
   promoCode: string | undefined,
-): Promise<{ type: PricedType; overrides: RateOverrideRule[]; promo: PromoCodeRule | null } | undefined> {
-  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
+): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
+  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
     `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
+            (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', o.id, 'accommodation_type_id', o.accommodation_type_id,
                         'start_date', o.start_date, 'end_date', o.end_date,
@@ -71,6 +72,7 @@ export async function findPricingInputs(
   return {
     type: toPricedType(row),
     overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
+    cardPaymentDiscount: Number(row.card_payment_discount),
     promo: row.promo ? toPromoRule(row.promo) : null,
   };
 }

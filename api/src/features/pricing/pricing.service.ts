@@ -4,7 +4,6 @@ import { UnprocessableError, ValidationError, unknownId } from '../../errors.js'
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
-import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import * as repo from './pricing.repo.js';
 
 export type { PricedType } from './pricing.repo.js';
@@ -18,11 +17,6 @@ export interface PriceStayInput {
   promoCode?: string;
   /** The request field named by a 404 (default accommodationTypeId). */
   typeField?: string;
-  /**
-   * The lodge settings when the caller has read them already (a booking reads them first in
-   * its transaction): the card discount is taken from them instead of being read again.
-   */
-  settings?: Pick<LodgeSettings, 'cardPaymentDiscount'>;
 }
 
 /**
@@ -35,19 +29,13 @@ export async function quoteForType(
   now: Date,
   input: PriceStayInput,
 ): Promise<{ type: repo.PricedType; result: QuoteResult }> {
-  // The type, its overrides and the promo code in one statement; the settings (for the card
-  // discount), when the caller has not read them, at the same time (on the pool: a second
-  // connection, so one round trip of wall time).
-  const [inputs, settings] = await Promise.all([
-    repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, input.promoCode || undefined),
-    input.settings ?? getSettings(db),
-  ]);
+  // The type, its overrides, the card discount and the promo code in one round trip.
+  const inputs = await repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, input.promoCode || undefined);
   if (!inputs) {
     const field = input.typeField ?? 'accommodationTypeId';
     throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
   }
-  const { type, overrides, promo: promoRule } = inputs;
-  const cardDiscountPercent = settings.cardPaymentDiscount;
+  const { type, overrides, cardPaymentDiscount: cardDiscountPercent, promo: promoRule } = inputs;
   const result = quoteStay({
     type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
     overrides,
