@@ -4,6 +4,12 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 
 /**
+ * The one summary figure that cannot be computed (the lodge keeps no ratings): the spec's
+ * fixed value, on the dashboard, the calendar and the staff home.
+ */
+export const GUEST_SATISFACTION = '4.8/5';
+
+/**
  * One figure of a back-office summary row (dashboard, calendar, bookings): a quarter of the
  * row on a tablet, half on a phone. `heading` keeps the page's heading order.
  */

@@ -7,7 +7,7 @@ import { AUTH_USER_KEY } from '@/features/auth/api/auth-keys.js';
 import { LOGGED_OUT_REDIRECT_MS } from '@/app/guards/protected-route.js';
 import { savePostLoginTarget } from '@/lib/post-login-target.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
-import { useOnline } from '@/offline/index.js';
+import { useOnline } from '@/offline/hooks.js';
 import { useToast } from './toast/use-toast.js';
 
 /** What an online-only back-office screen says when the device has no connection. */

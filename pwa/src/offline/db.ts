@@ -166,6 +166,14 @@ export async function setSyncUser(user: SyncUser): Promise<void> {
 }
 
 /**
+ * After a deliberate logout nobody may open the desk offline on this device any more.
+ * Queued changes stay: they carry who made them and go out after the next staff login.
+ */
+export async function forgetSyncUser(): Promise<void> {
+  await deleteState('user');
+}
+
+/**
  * Ask the browser to keep this origin's data under storage pressure. Call it after a staff
  * login (browsers grant it more readily after a user gesture / for installed apps). Returns
  * whether storage is persisted; false where the API is missing.

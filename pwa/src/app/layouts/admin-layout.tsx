@@ -31,7 +31,7 @@ import { SessionEndedBanner } from '@/features/sync/components/session-ended-ban
 import { SyncIndicator } from '@/features/sync/components/sync-indicator.js';
 import { useSyncSession } from '@/features/sync/sync-session.js';
 import { AdminGate } from '@/features/sync/admin-gate.js';
-import { useBookings, useUnits } from '@/offline/index.js';
+import { useBookings, useUnits } from '@/offline/hooks.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { quickStats } from '@/features/dashboard/dashboard-figures.js';
 import { useLogout } from '@/features/auth/api/use-logout.js';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeAccommodationType, makeUnit, resetDevice, seedLocal, staff } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';

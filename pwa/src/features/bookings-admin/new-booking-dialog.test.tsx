@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeAccommodationType, makeBooking, makeUnit, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';

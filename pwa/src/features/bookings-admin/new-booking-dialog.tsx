@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { todayInLodge } from '@shared/domain/dates.js';
-import { useAccommodationTypes, useUnits } from '@/offline/index.js';
+import { useAccommodationTypes, useUnits } from '@/offline/hooks.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError } from '@/lib/api.js';
 import { calculateRate, createBookings, isUnitAvailable, type CreateCall } from './api/new-booking-api.js';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeAccommodationType, makeBooking, makeUnit, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';

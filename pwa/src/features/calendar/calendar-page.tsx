@@ -17,14 +17,14 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { addDays, isValidIsoDate, todayInLodge } from '@shared/domain/dates.js';
-import { useAccommodationTypes, useBookings, useUnits, type DeskBooking } from '@/offline/index.js';
+import { useAccommodationTypes, useBookings, useUnits } from '@/offline/hooks.js';
+import type { DeskBooking } from '@/offline/queries.js';
 import { PageHeader } from '@/components/page-header.js';
-import { FigureCard } from '@/components/figure-card.js';
+import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { formatRand } from '@/lib/format.js';
 import { formatDayOfMonth, formatMonthDay, formatWeekdayShort } from '@/lib/dates-display.js';
-import { GUEST_SATISFACTION } from '@/features/dashboard/dashboard-figures.js';
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
 import { WINDOW_DAYS, calendarSummary, findConflicts, typeRows, windowDays, windowEnd, windowTitle, type TypeRow } from './calendar-grid.js';
 

@@ -9,8 +9,6 @@ export const UPCOMING_DAYS = 7;
 export const RECENT_ACTIVITY_COUNT = 4;
 export const OVERVIEW_TYPE_COUNT = 6;
 export const OCCUPANCY_CHART_DAYS = 30;
-/** The one figure that cannot be computed stays the spec's fixed value. */
-export const GUEST_SATISFACTION = '4.8/5';
 
 type FigureRow = Pick<Booking, 'status' | 'totalAmount' | 'isEntireLodgeChild'>;
 

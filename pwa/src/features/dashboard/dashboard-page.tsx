@@ -21,12 +21,13 @@ import Settings from '@mui/icons-material/Settings';
 import Download from '@mui/icons-material/Download';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import type { DeskBooking } from '@/offline/index.js';
-import { OfflineEditError, setBookingStatus, useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/index.js';
+import type { DeskBooking } from '@/offline/queries.js';
+import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
+import { useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/hooks.js';
 import { can } from '@shared/roles.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { PageHeader } from '@/components/page-header.js';
-import { FigureCard } from '@/components/figure-card.js';
+import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { BookingStatusChip, NotSyncedChip } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
@@ -38,7 +39,6 @@ import { useSystemStatus } from './api/system-status.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatMonthDay } from '@/lib/dates-display.js';
 import {
-  GUEST_SATISFACTION,
   OVERVIEW_TYPE_COUNT,
   dashboardFigures,
   nightlyOccupancy,

@@ -28,7 +28,7 @@ import type { Event } from '@shared/contracts/events.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { useOnline } from '@/offline/index.js';
+import { useOnline } from '@/offline/hooks.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { EVENTS_KEY, createEvent, deleteEvent, updateEvent, useEvents } from './api/events-api.js';
 import { EventForm, eventFormValues, eventRequestOf, formatDay, formatEventDate, isPastEvent } from './event-form.js';

@@ -22,7 +22,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Event, TicketType } from '@shared/contracts/events.js';
 import { LoadProblem, changeErrorText } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { useOnline } from '@/offline/index.js';
+import { useOnline } from '@/offline/hooks.js';
 import { formatRand } from '@/lib/format.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { createTicketType, deleteTicketType, ticketTypesKey, updateTicketType, useTicketTypes } from './api/events-api.js';

@@ -5,7 +5,7 @@ import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { renderApp } from '@/test/render-app.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeBooking, resetDevice, seedLocal, staff } from '@/offline/test-support.js';
 import { NEW_BOOKING_OFFLINE } from './front-desk-page.js';
 import { CANCEL_REASON_REQUIRED } from './components/booking-panel.js';

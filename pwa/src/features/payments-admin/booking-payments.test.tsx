@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentHistoryResponse, PaymentTransaction } from '@shared/contracts/payments.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeBooking, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';

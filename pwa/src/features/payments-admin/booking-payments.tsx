@@ -19,11 +19,12 @@ import { can } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { useDeskActions } from '@/features/front-desk/desk-actions.js';
+import { useDeskActions } from '@/features/front-desk/api/desk-actions.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatRand } from '@/lib/format.js';
-import { useBooking, useOnline, type DeskBooking } from '@/offline/index.js';
+import { useBooking, useOnline } from '@/offline/hooks.js';
+import type { DeskBooking } from '@/offline/queries.js';
 import { usePaymentHistory } from './api/payment-history.js';
 import { useRefundBooking } from './api/refund-booking.js';
 import {

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PromoCode, RateOverride } from '@shared/contracts/rates.js';
 import { addDays, dayOfWeek, todayInLodge } from '@shared/domain/dates.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { makeAccommodationType, resetDevice, staff } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';

@@ -26,7 +26,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
 import type { PromoCode, RateOverride } from '@shared/contracts/rates.js';
 import { todayInLodge } from '@shared/domain/dates.js';
-import { useAccommodationTypes } from '@/offline/index.js';
+import { useAccommodationTypes } from '@/offline/hooks.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
 import { CardList, ItemCard, useStacked } from '@/components/stacked-list.js';

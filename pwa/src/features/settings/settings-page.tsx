@@ -31,7 +31,7 @@ import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-
 import { useToast } from '@/components/toast/use-toast.js';
 import { NetworkError, serverMessage } from '@/lib/api.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
-import { useOnline } from '@/offline/index.js';
+import { useOnline } from '@/offline/hooks.js';
 import {
   SETTINGS_KEYS_TO_REFRESH,
   heroPreviewUrl,

@@ -32,7 +32,7 @@ import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
-import { useOnline } from '@/offline/index.js';
+import { useOnline } from '@/offline/hooks.js';
 import { STAFF_KEY, createStaff, resetStaffPassword, updateStaff, useStaff } from './api/staff-api.js';
 
 const when = (iso: string | null) =>

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { User } from '@shared/contracts/auth.js';
 import { isStaff } from '@shared/roles.js';
-import { offlineDb, type SyncUser } from '@/offline/index.js';
+import { db as offlineDb, type SyncUser } from '@/offline/db.js';
 
 /**
  * The staff member this device last synced for (the offline store's `syncState.user`).
@@ -36,12 +36,4 @@ export function markOfflineSeeded(user: User): User {
 
 export function isOfflineSeeded(user: User | null | undefined): boolean {
   return !!user && seeded.has(user);
-}
-
-/**
- * After a deliberate logout nobody may open the desk offline on this device any more.
- * Queued changes stay: they carry who made them and go out after the next staff login.
- */
-export async function forgetOfflineIdentity(): Promise<void> {
-  await offlineDb.syncState.delete('user');
 }

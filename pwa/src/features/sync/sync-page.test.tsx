@@ -5,7 +5,7 @@ import { SYNC_SCHEMA_VERSION } from '@shared/contracts/sync.js';
 import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { currentPath, renderApp } from '@/test/render-app.js';
-import { offlineDb, type OutboxEntry } from '@/offline/index.js';
+import { db as offlineDb, type OutboxEntry } from '@/offline/db.js';
 import { makeBooking, resetDevice, seedLocal, staff, testId } from '@/offline/test-support.js';
 import { peekPostLoginTarget } from '@/lib/post-login-target.js';
 

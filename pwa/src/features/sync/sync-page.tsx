@@ -14,18 +14,10 @@ import { Unit } from '@shared/contracts/accommodations.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import {
-  OfflineEditError,
-  applyMineAgain,
-  discardMine,
-  offlineDb,
-  syncNow,
-  useOutbox,
-  useOutcomes,
-  useSyncStatus,
-  type OutboxEntry,
-  type OutcomeLogEntry,
-} from '@/offline/index.js';
+import { OfflineEditError, applyMineAgain, discardMine } from '@/offline/outbox.js';
+import { db as offlineDb, type OutboxEntry, type OutcomeLogEntry } from '@/offline/db.js';
+import { syncNow } from '@/offline/engine.js';
+import { useOutbox, useOutcomes, useSyncStatus } from '@/offline/hooks.js';
 import { connectionLabel } from './components/sync-indicator.js';
 import { changesPhrase, lodgeDateTime, operationInWords } from './words.js';
 

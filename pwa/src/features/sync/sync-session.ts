@@ -4,7 +4,9 @@ import { isStaff } from '@shared/roles.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { currentUserQueryOptions, getCurrentUser } from '@/features/auth/api/use-auth.js';
 import { AUTH_USER_KEY } from '@/features/auth/api/auth-keys.js';
-import { requestPersistence, resumeAfterLogin, setSyncUser, startSync, useSyncStatus } from '@/offline/index.js';
+import { requestPersistence, setSyncUser } from '@/offline/db.js';
+import { resumeAfterLogin, startSync } from '@/offline/engine.js';
+import { useSyncStatus } from '@/offline/hooks.js';
 import { isOfflineSeeded } from './offline-identity.js';
 import { changesPhrase } from './words.js';
 

@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
-import type { OutboxEntry } from '@/offline/index.js';
+import { STATUS_ACTION } from '@/lib/status-actions.js';
+import type { OutboxEntry } from '@/offline/db.js';
 
 /** "1 change", "3 changes". */
 export function changesPhrase(n: number): string {
@@ -18,15 +19,6 @@ export function lodgeTime(iso: string | Date): string {
 export function lodgeDateTime(iso: string | Date): string {
   return format(new TZDate(new Date(iso).getTime(), LODGE_TIME_ZONE), 'd MMM, HH:mm');
 }
-
-/** The desk's word for moving a booking to a status. */
-export const STATUS_ACTION: Record<BookingStatus, string> = {
-  Provisional: 'Set to Provisional',
-  Confirmed: 'Confirm',
-  'Checked-In': 'Check in',
-  'Checked-Out': 'Check out',
-  Cancelled: 'Cancel',
-};
 
 /** An outbox entry's operation in words: "Check in", "Payment received (Cash)", ... */
 export function operationInWords(entry: Pick<OutboxEntry, 'op'> & { args?: OutboxEntry['args'] }): string {

@@ -1,6 +1,6 @@
 import { AccommodationType, Unit, type AccommodationTypeRequestInput } from '@shared/contracts/accommodations.js';
 import { apiFetch } from '@/lib/api.js';
-import { removeServerRows, storeServerRows } from '@/offline/index.js';
+import { removeServerRows, storeServerRows } from '@/offline/server-rows.js';
 
 /**
  * The Accommodation Management changes (back-office.md section 7). They need the network;

@@ -24,7 +24,7 @@ export function useLogout() {
     onSuccess: async () => {
       // The device forgets whom it may open the front desk for offline (a shared tablet).
       // Loaded on demand: the offline store is back-office code, not the landing page's.
-      void import('@/features/sync/offline-identity.js').then((m) => m.forgetOfflineIdentity()).catch(() => {});
+      void import('@/offline/db.js').then((m) => m.forgetSyncUser()).catch(() => {});
       // Everything goes except the user entry, which becomes null: screens still watching
       // it must hear "logged out" (a removed entry would leave them showing the old user).
       queryClient.setQueryData(AUTH_USER_KEY, null);

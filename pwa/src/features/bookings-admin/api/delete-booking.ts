@@ -1,6 +1,6 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import { apiFetch } from '@/lib/api.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 
 /**
  * Deletes a booking on the server (an entire-lodge parent through its own endpoint, which

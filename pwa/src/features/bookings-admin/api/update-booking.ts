@@ -1,6 +1,6 @@
 import { Booking, type UpdateBookingRequestInput } from '@shared/contracts/bookings.js';
 import { apiFetch } from '@/lib/api.js';
-import { offlineDb } from '@/offline/index.js';
+import { db as offlineDb } from '@/offline/db.js';
 import { toStoredBooking } from '@/offline/db.js';
 
 /**

@@ -3,15 +3,9 @@ import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { allowedNextStatuses } from '@shared/domain/booking-status.js';
 import type { Role } from '@shared/roles.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import {
-  OfflineEditError,
-  markPaymentReceived,
-  setBookingStatus,
-  setSpecialRequests,
-  useOnline,
-  type DeskBooking,
-} from '@/offline/index.js';
-import { STATUS_ACTION } from '@/features/sync/words.js';
+import { OfflineEditError, markPaymentReceived, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
+import { useOnline } from '@/offline/hooks.js';
+import type { DeskBooking } from '@/offline/queries.js';
 
 /** The status moves the desk offers, in the order of a stay (back-office.md: confirm, check in, check out, cancel). */
 export const DESK_MOVES = ['Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const satisfies readonly BookingStatus[];
@@ -72,5 +66,3 @@ export function useDeskActions() {
       run(`Payment received (${method})`, booking.guestName, () => markPaymentReceived(booking.id, method)),
   };
 }
-
-export { STATUS_ACTION };

@@ -17,8 +17,9 @@ import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { formatRand } from '@/lib/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
-import { useBooking } from '@/offline/index.js';
-import { STATUS_ACTION, deskMoves, useDeskActions, type DeskMove } from '../desk-actions.js';
+import { useBooking } from '@/offline/hooks.js';
+import { STATUS_ACTION } from '@/lib/status-actions.js';
+import { deskMoves, useDeskActions, type DeskMove } from '../api/desk-actions.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 

@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import type { DeskBooking } from '@/offline/index.js';
-import { STATUS_ACTION, type DeskMove } from '../desk-actions.js';
+import type { DeskBooking } from '@/offline/queries.js';
+import { STATUS_ACTION } from '@/lib/status-actions.js';
+import type { DeskMove } from '../api/desk-actions.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 

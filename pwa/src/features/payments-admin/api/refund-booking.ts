@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundResponse, type RefundRequestInput } from '@shared/contracts/payments.js';
 import { apiFetch } from '@/lib/api.js';
-import { syncNow } from '@/offline/index.js';
+import { syncNow } from '@/offline/engine.js';
 import { paymentHistoryKey } from './payment-history.js';
 
 /** POST /api/admin/payments/refund: amount left out refunds everything still refundable. */

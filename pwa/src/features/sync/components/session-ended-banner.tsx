@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { savePostLoginTarget } from '@/lib/post-login-target.js';
 import { AUTH_USER_KEY } from '@/features/auth/api/auth-keys.js';
-import { useSyncStatus } from '@/offline/index.js';
+import { useSyncStatus } from '@/offline/hooks.js';
 import { requestRelogin } from '../relogin.js';
 import { changesPhrase } from '../words.js';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import CloudDone from '@mui/icons-material/CloudDone';
 import CloudOff from '@mui/icons-material/CloudOff';
 import CloudSync from '@mui/icons-material/CloudSync';
-import { useSyncStatus } from '@/offline/index.js';
+import { useSyncStatus } from '@/offline/hooks.js';
 import { lodgeTime } from '../words.js';
 
 /** The connection state in words: "Offline - data from 14:32", "Syncing...", "Online". */
