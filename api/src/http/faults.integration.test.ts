@@ -5,7 +5,7 @@ import { createKnex } from '../db/knex.js';
 import { startPaystackDouble, type PaystackDouble } from '../../../e2e/doubles/paystack-double.js';
 import { createPaystackClient } from '../adapters/paystack.js';
 import { expireHolds } from '../features/bookings/hold-expiry.job.js';
-import { reconcileCardHolds } from '../features/payments/payments.service.js';
+import { reconcileCardHolds } from '../features/payments/reconcile-card-holds.js';
 import { addDays, todayInLodge } from '../../../shared/domain/dates.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Mailer } from '../adapters/mailer.js';
 import type { Job } from './job-runner.js';
 import { sendDueEmails } from '../features/email/email.service.js';
 import { expireHolds } from '../features/bookings/hold-expiry.job.js';
-import { reconcileCardHolds } from '../features/payments/payments.service.js';
+import { reconcileCardHolds } from '../features/payments/reconcile-card-holds.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
 import { pruneImageCache } from '../features/images/images.service.js';
 import { deleteFullRateLimitBuckets } from '../http/rate-limit.js';

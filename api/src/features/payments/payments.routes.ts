@@ -9,7 +9,9 @@ import {
   RefundRequest,
   VerifyPaymentRequest,
 } from '../../../../shared/contracts/payments.js';
-import * as payments from './payments.service.js';
+import { initializeCardPayment } from './initialize-card-payment.js';
+import { verifyCardPayment } from './verify-card-payment.js';
+import { handleWebhook } from './handle-webhook.js';
 import * as refunds from './refunds.service.js';
 
 /** koa-body keeps the bytes it parsed here (includeUnparsed): the webhook signature covers them. */
@@ -18,18 +20,18 @@ const UNPARSED_BODY = Symbol.for('unparsedBody');
 export function paymentRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/payments/initialize', async (ctx) => {
     const input = parse(InitializePaymentRequest, ctx.request.body);
-    ctx.body = await payments.initializeCardPayment(deps, input);
+    ctx.body = await initializeCardPayment(deps, input);
   });
 
   router.post('/payments/verify', async (ctx) => {
     const { reference } = parse(VerifyPaymentRequest, ctx.request.body);
-    ctx.body = await payments.verifyCardPayment(deps, reference);
+    ctx.body = await verifyCardPayment(deps, reference);
   });
 
   router.post('/payments/webhook', async (ctx) => {
     const body = ctx.request.body as Record<symbol, unknown> | undefined;
     const raw = body?.[UNPARSED_BODY];
-    await payments.handleWebhook(
+    await handleWebhook(
       deps,
       typeof raw === 'string' || Buffer.isBuffer(raw) ? raw : undefined,
       ctx.get('x-paystack-signature') || undefined,

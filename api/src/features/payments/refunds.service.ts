@@ -22,7 +22,8 @@ import { bookingForEmail } from '../bookings/booking-emails.js';
 import { getBooking, lockBooking } from '../bookings/queries.js';
 import { setBookingPaymentStatus } from '../bookings/record-payment.js';
 import { recordLedgerEntry } from './ledger.service.js';
-import { PAYMENT_ERRORS, ledgerStatusOfRefund, recomputePaymentStatus } from './payments.service.js';
+import { PAYMENT_ERRORS } from './payment-messages.js';
+import { ledgerStatusOfRefund, recomputePaymentStatus } from './apply-refund-event.js';
 import * as repo from './payments.repo.js';
 
 export const REFUND_PROCESSED_MESSAGE = 'Refund processed';
