@@ -16,6 +16,8 @@ export async function lookupBooking(deps: Pick<Deps, 'db'>, query: BookingLookup
   if (awaitingEft) {
     bankDetails = bankingDetailsOf(await getSettings(deps.db));
   }
+  // What the confirmation page shows, field by field: the booking carries more (the guest's
+  // contact details, staff fields) than a reference and an e-mail address may reveal.
   return {
     reference: booking.reference,
     status: booking.status,
