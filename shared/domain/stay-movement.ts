@@ -142,7 +142,7 @@ export function movementsInWindow<B extends StayBooking>(bookings: readonly B[],
 }
 
 /** The status moves the desk offers, in the order of a stay: confirm, check in, check out, cancel. */
-export const DESK_MOVES = ['Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const satisfies readonly BookingStatus[];
+const DESK_MOVES = ['Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const satisfies readonly BookingStatus[];
 export type DeskMove = (typeof DESK_MOVES)[number];
 
 /**
