@@ -1,6 +1,7 @@
 import type { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { isArrivalToday, isDepartureToday, isInHouse, type StayQuestion } from '@shared/domain/stay-movement.js';
 import { OUTCOME_LOG_SIZE, db, fromStoredBooking, getState, type OutboxEntry, type OutcomeLogEntry, type StoredBooking } from './db.js';
 import { isInFlight, overlayRows, type Overlaid } from './overlay.js';
 
@@ -78,16 +79,20 @@ export async function queryBooking(id: string): Promise<DeskBooking | null> {
   return overlayBookings([stored], entries)[0];
 }
 
+/** The front desk's day, by the shared stay-movement rule (the dashboard and the API use it too). */
 export interface TodayBoard {
-  /** Check-in today, Provisional or Confirmed. */
+  /** Due to check in today and not yet in. */
   arrivals: DeskBooking[];
-  /** Check-out today, Checked-In. */
+  /** Due to check out today and in house. */
   departures: DeskBooking[];
   /** Checked-In, whatever the dates. */
   inHouse: DeskBooking[];
 }
 
-/** The front desk's day. Entire-lodge children are left out: their parent stands for the group. */
+/**
+ * The front desk's day, as edits on the way leave it. The indexes only gather candidates
+ * (checking in or out today, or possibly Checked-In); the rule decides, on the overlaid rows.
+ */
 export async function queryTodayBoard(todayIso: string): Promise<TodayBoard> {
   const entries = await inFlight();
   const [arriving, leaving, staying] = await Promise.all([
@@ -95,11 +100,14 @@ export async function queryTodayBoard(todayIso: string): Promise<TodayBoard> {
     db.bookings.where('checkOutDate').equals(todayIso).toArray(),
     statusCandidates(['Checked-In'], entries),
   ]);
-  const desk = (rows: StoredBooking[]) => overlayBookings(rows.filter((b) => !b.isEntireLodgeChild), entries);
+  const desk = (rows: StoredBooking[], rule: (question: StayQuestion) => boolean) =>
+    overlayBookings(rows, entries)
+      .filter((booking) => rule({ booking, today: todayIso }))
+      .sort(byGuest);
   return {
-    arrivals: desk(arriving).filter((b) => b.status === 'Provisional' || b.status === 'Confirmed').sort(byGuest),
-    departures: desk(leaving).filter((b) => b.status === 'Checked-In').sort(byGuest),
-    inHouse: desk(staying).filter((b) => b.status === 'Checked-In').sort(byGuest),
+    arrivals: desk(arriving, isArrivalToday),
+    departures: desk(leaving, isDepartureToday),
+    inHouse: desk(staying, isInHouse),
   };
 }
 

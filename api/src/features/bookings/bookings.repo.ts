@@ -385,19 +385,18 @@ export interface MovementRow {
   accommodation_type_name: string;
   total_amount: string;
   status: BookingStatus;
+  is_entire_lodge_child: boolean;
 }
 
 /**
- * Bookings arriving or leaving in [from, to] (inclusive), not cancelled. Entire-lodge
- * children are left out: their parent stands for the whole party.
+ * Bookings checking in or out in [from, to] (inclusive), whatever their status: which of
+ * them are arrivals or departures is the shared stay-movement rule's to say, not SQL's.
  */
 export async function listMovements(db: Db, from: string, to: string): Promise<MovementRow[]> {
   return db('bookings as b')
     .leftJoin('units as u', 'u.id', 'b.unit_id')
     .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
-    .whereNot('b.status', 'Cancelled')
-    .andWhere('b.is_entire_lodge_child', false)
-    .andWhere((q) => q.whereBetween('b.check_in_date', [from, to]).orWhereBetween('b.check_out_date', [from, to]))
+    .where((q) => q.whereBetween('b.check_in_date', [from, to]).orWhereBetween('b.check_out_date', [from, to]))
     .select(
       'b.id',
       'b.check_in_date',
@@ -407,6 +406,7 @@ export async function listMovements(db: Db, from: string, to: string): Promise<M
       't.name as accommodation_type_name',
       'b.total_amount',
       'b.status',
+      'b.is_entire_lodge_child',
     );
 }
 

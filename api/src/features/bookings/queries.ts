@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { DbOrTx, Tx } from '../../db/transaction.js';
 import { addDays, compareIsoDates, todayInLodge } from '../../../../shared/domain/dates.js';
+import { UPCOMING_MOVEMENT_DAYS, movementsInWindow } from '../../../../shared/domain/stay-movement.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import type { AdminBookingsQuery, Booking, GuestListItem, UpcomingArrivalsResponse } from '../../../../shared/contracts/bookings.js';
 import * as repo from './bookings.repo.js';
@@ -40,24 +41,24 @@ export function listGuests(deps: Deps): Promise<GuestListItem[]> {
   return repo.listGuests(deps.db);
 }
 
-/** Dashboard: arrivals and departures of the next 7 lodge days, today included. */
+/**
+ * Dashboard: arrivals and departures of the next 7 lodge days, today included, as the
+ * shared stay-movement rule says (the PWA's dashboard and front desk use the same rule on
+ * the device's copy of the bookings, so the figures agree).
+ */
 export async function upcomingArrivals(deps: Deps): Promise<UpcomingArrivalsResponse> {
   const today = todayInLodge(deps.clock.now());
-  const last = addDays(today, 6);
-  const rows = await repo.listMovements(deps.db, today, last);
-  const inWindow = (d: string) => compareIsoDates(d, today) >= 0 && compareIsoDates(d, last) <= 0;
-  const items: UpcomingArrivalsResponse['bookings'] = [];
-  for (const r of rows) {
-    const common = {
-      id: r.id,
-      guestName: r.guest_name,
-      unitName: r.unit_name ?? r.accommodation_type_name,
-      totalAmount: centsToRand(randToCents(r.total_amount)),
-      status: r.status,
-    };
-    if (inWindow(r.check_in_date)) items.push({ ...common, type: 'arrival', date: r.check_in_date });
-    if (inWindow(r.check_out_date)) items.push({ ...common, type: 'departure', date: r.check_out_date });
-  }
+  const rows = await repo.listMovements(deps.db, today, addDays(today, UPCOMING_MOVEMENT_DAYS - 1));
+  const stays = rows.map((r) => ({ row: r, status: r.status, checkInDate: r.check_in_date, checkOutDate: r.check_out_date, isEntireLodgeChild: r.is_entire_lodge_child }));
+  const items: UpcomingArrivalsResponse['bookings'] = movementsInWindow(stays, today).map(({ type, date, booking: { row: r } }) => ({
+    id: r.id,
+    type,
+    date,
+    guestName: r.guest_name,
+    unitName: r.unit_name ?? r.accommodation_type_name,
+    totalAmount: centsToRand(randToCents(r.total_amount)),
+    status: r.status,
+  }));
   // Within a day departures come first: check-out is at 10:00, check-in at 14:00.
   items.sort(
     (a, b) =>

@@ -43,6 +43,8 @@ describe('GET /api/admin/upcoming-arrivals', () => {
     };
     const a = await book(0, '2026-03-03', '2026-03-05', 'Arriving');
     const b = await book(1, '2026-03-01', '2026-03-03', 'Leaving');
+    // A departure is a guest in house: left Confirmed, this guest would be a no-show.
+    expect((await manager.put(`/api/admin/bookings/${b}`, { status: 'Checked-In' })).status).toBe(200);
     const c = await book(2, '2026-03-04', '2026-03-12', 'Tomorrow');
     const d = await book(3, '2026-03-09', '2026-03-11', 'LastDay');
     await book(4, '2026-03-10', '2026-03-12', 'TooLate');

@@ -2,6 +2,7 @@ import type { AccommodationType, Unit } from '@shared/contracts/accommodations.j
 import type { Booking } from '@shared/contracts/bookings.js';
 import { isBlockingStatus } from '@shared/domain/booking-status.js';
 import { addDays, daysBetween, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
+import { isCheckInDay } from '@shared/domain/stay-movement.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
 
@@ -152,19 +153,22 @@ export function findConflicts(bookings: readonly (GridBooking & { unitName: stri
 export interface CalendarSummary {
   /** Booked unit-nights of the window / (active units x 14), whole percent; null without units. */
   occupancyPercent: number | null;
-  /** Sum of totalAmount of bookings checking in today (not Cancelled; entire-lodge children left out, the parent carries the price). */
+  /**
+   * Sum of totalAmount of the stays beginning today, still expected or already in (the
+   * stay-movement rule's isCheckInDay: entire-lodge children left out, the parent carries the price).
+   */
   todaysRevenue: number;
   checkInsToday: number;
 }
 
 export function calendarSummary(
   rows: readonly TypeRow<unknown>[],
-  bookings: readonly Pick<Booking, 'checkInDate' | 'status' | 'totalAmount' | 'isEntireLodgeChild'>[],
+  bookings: readonly Pick<Booking, 'checkInDate' | 'checkOutDate' | 'status' | 'totalAmount' | 'isEntireLodgeChild'>[],
   today: IsoDate,
 ): CalendarSummary {
   const capacity = rows.reduce((n, r) => n + r.total, 0) * WINDOW_DAYS;
   const booked = rows.reduce((n, r) => n + r.booked.reduce((a, b) => a + b, 0), 0);
-  const arriving = bookings.filter((b) => b.checkInDate === today && b.status !== 'Cancelled' && !b.isEntireLodgeChild);
+  const arriving = bookings.filter((booking) => isCheckInDay({ booking, today }));
   return {
     occupancyPercent: capacity ? Math.round((booked / capacity) * 100) : null,
     todaysRevenue: centsToRand(sumCents(arriving.map((b) => randToCents(b.totalAmount)))),

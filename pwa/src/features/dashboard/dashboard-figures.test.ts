@@ -42,6 +42,20 @@ describe('upcomingMovements', () => {
     ]);
   });
 
+  it('departs a guest in house or still expected to arrive; a no-show, a guest already out and a cancellation never depart', () => {
+    const rows = [
+      makeBooking({ guestName: 'Coming', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 4), status: 'Confirmed' }),
+      makeBooking({ guestName: 'Never Came', checkInDate: addDays(today, -1), checkOutDate: addDays(today, 2), status: 'Confirmed' }),
+      makeBooking({ guestName: 'Never Came Either', checkInDate: addDays(today, -2), checkOutDate: today, status: 'Provisional' }),
+      makeBooking({ guestName: 'Gone Early', checkInDate: addDays(today, -2), checkOutDate: addDays(today, 1), status: 'Checked-Out' }),
+      makeBooking({ guestName: 'Called Off', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 3), status: 'Cancelled' }),
+    ];
+    expect(upcomingMovements(rows, today).map((d) => ({ label: d.label, a: d.arrivals.map((b) => b.guestName), d: d.departures.map((b) => b.guestName) }))).toEqual([
+      { label: 'Tomorrow', a: ['Coming'], d: [] },
+      { label: 'Friday, Mar 06', a: [], d: ['Coming'] },
+    ]);
+  });
+
   it('labels days after tomorrow with weekday and date', () => {
     expect(dayLabel(addDays(today, 6), today)).toBe('Sunday, Mar 08');
   });

@@ -1,11 +1,11 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
+import { UPCOMING_MOVEMENT_DAYS, movementsInWindow, type MovementType } from '@shared/domain/stay-movement.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 import { formatWeekdayDate } from '@/lib/dates-display.js';
 
 /** back-office.md section 9. */
-export const UPCOMING_DAYS = 7;
 export const RECENT_ACTIVITY_COUNT = 4;
 export const OVERVIEW_TYPE_COUNT = 6;
 export const OCCUPANCY_CHART_DAYS = 30;
@@ -54,23 +54,20 @@ export function dayLabel(date: IsoDate, today: IsoDate): string {
 }
 
 /**
- * Arrivals (Provisional or Confirmed, checking in) and departures (not cancelled or already
- * gone, checking out) of the next `days` days from today, by day; days with neither are left
- * out. Entire-lodge children are left out: the parent stands for the group at the desk.
+ * The arrivals and departures of the next `days` days from today by day, as the shared
+ * stay-movement rule says (the API's upcoming arrivals and the front desk use the same one);
+ * days with neither are left out.
  */
-export function upcomingMovements<B extends MovementRow>(bookings: readonly B[], today: IsoDate, days = UPCOMING_DAYS): UpcomingDay<B>[] {
+export function upcomingMovements<B extends MovementRow>(bookings: readonly B[], today: IsoDate, days = UPCOMING_MOVEMENT_DAYS): UpcomingDay<B>[] {
+  const movements = movementsInWindow(bookings, today, days);
   const byName = (a: B, b: B) => a.guestName.localeCompare(b.guestName);
+  const on = (date: IsoDate, type: MovementType) =>
+    movements
+      .filter((m) => m.date === date && m.type === type)
+      .map((m) => m.booking)
+      .sort(byName);
   return daysInWindow(today, days)
-    .map((date) => ({
-      date,
-      label: dayLabel(date, today),
-      arrivals: bookings
-        .filter((b) => !b.isEntireLodgeChild && b.checkInDate === date && (b.status === 'Provisional' || b.status === 'Confirmed'))
-        .sort(byName),
-      departures: bookings
-        .filter((b) => !b.isEntireLodgeChild && b.checkOutDate === date && b.status !== 'Cancelled' && b.status !== 'Checked-Out')
-        .sort(byName),
-    }))
+    .map((date) => ({ date, label: dayLabel(date, today), arrivals: on(date, 'arrival'), departures: on(date, 'departure') }))
     .filter((day) => day.arrivals.length > 0 || day.departures.length > 0);
 }
 
@@ -118,7 +115,7 @@ export function upcomingCsv(days: readonly UpcomingDay<Booking>[]): string {
 }
 
 export interface QuickStats {
-  /** Bookings (children left out) due to check in today and not yet in: Provisional or Confirmed. */
+  /** Today's arrivals (the stay-movement rule): due to check in today and not yet in. */
   arrivingToday: number;
   /** Whole percent of active units taken tonight. */
   occupancyTonight: number;

@@ -24,8 +24,9 @@ import { TZDate } from '@date-fns/tz';
 import type { DeskBooking } from '@/offline/queries.js';
 import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
 import { useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/hooks.js';
-import { can } from '@shared/roles.js';
-import { todayInLodge } from '@shared/domain/dates.js';
+import { can, type Role } from '@shared/roles.js';
+import { todayInLodge, type IsoDate } from '@shared/domain/dates.js';
+import { movementMove, type MovementType } from '@shared/domain/stay-movement.js';
 import { PageHeader } from '@/components/page-header.js';
 import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -112,10 +113,10 @@ export function DashboardPage() {
                     </Typography>
                     <List dense disablePadding>
                       {day.arrivals.map((b) => (
-                        <Movement key={`a-${b.id}`} booking={b} kind="arrival" />
+                        <Movement key={`a-${b.id}`} booking={b} kind="arrival" today={today} actor={user?.role} />
                       ))}
                       {day.departures.map((b) => (
-                        <Movement key={`d-${b.id}`} booking={b} kind="departure" />
+                        <Movement key={`d-${b.id}`} booking={b} kind="departure" today={today} actor={user?.role} />
                       ))}
                     </List>
                   </Box>
@@ -239,14 +240,14 @@ function QuickAction({ to, icon, label }: { to: string; icon: ReactNode; label: 
   );
 }
 
-function Movement({ booking, kind }: { booking: DeskBooking; kind: 'arrival' | 'departure' }) {
+function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind: MovementType; today: IsoDate; actor: Role | null | undefined }) {
   const { toast } = useToast();
-  const target = kind === 'arrival' ? 'Checked-In' : 'Checked-Out';
-  const canAct = kind === 'arrival' ? booking.status === 'Provisional' || booking.status === 'Confirmed' : booking.status === 'Checked-In';
-  const label = kind === 'arrival' ? 'Check in' : 'Check out';
-  const act = async () => {
+  // The desk's one tap, as the front desk offers it: the state machine decides, not this screen.
+  const move = movementMove(kind, { booking, today, actor });
+  const label = move === 'Checked-In' ? 'Check in' : 'Check out';
+  const act = async (to: NonNullable<typeof move>) => {
     try {
-      await setBookingStatus(booking.id, target);
+      await setBookingStatus(booking.id, to);
     } catch (err) {
       toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
     }
@@ -266,8 +267,8 @@ function Movement({ booking, kind }: { booking: DeskBooking; kind: 'arrival' | '
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {booking.pendingSync && <NotSyncedChip />}
-        {canAct ? (
-          <Button variant="contained" size="small" sx={{ minHeight: 40 }} onClick={act} aria-label={`${label} ${booking.guestName}`}>
+        {move ? (
+          <Button variant="contained" size="small" sx={{ minHeight: 40 }} onClick={() => act(move)} aria-label={`${label} ${booking.guestName}`}>
             {label}
           </Button>
         ) : (

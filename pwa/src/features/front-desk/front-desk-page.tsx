@@ -17,7 +17,8 @@ import { LoadingState } from '@/components/loading-state.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useBookingSearch, useOnline, useTodayBoard } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
-import { deskMoves, useDeskActions, type DeskMove } from './api/desk-actions.js';
+import { movementMove, type DeskMove, type MovementType } from '@shared/domain/stay-movement.js';
+import { useDeskActions } from './api/desk-actions.js';
 import { BookingPanel } from './components/booking-panel.js';
 import { BookingRow } from './components/booking-row.js';
 import { dayLabel } from './stay-words.js';
@@ -25,9 +26,10 @@ import { dayLabel } from './stay-words.js';
 export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
 
 type ListKey = 'arrivals' | 'departures' | 'inHouse';
-const LISTS: { key: ListKey; title: string; empty: string; quick?: DeskMove }[] = [
-  { key: 'arrivals', title: 'Arrivals', empty: 'No more arrivals today.', quick: 'Checked-In' },
-  { key: 'departures', title: 'Departures', empty: 'No more departures today.', quick: 'Checked-Out' },
+/** A movement list offers its one tap (check in, check out) where the rules allow it. */
+const LISTS: { key: ListKey; title: string; empty: string; movement?: MovementType }[] = [
+  { key: 'arrivals', title: 'Arrivals', empty: 'No more arrivals today.', movement: 'arrival' },
+  { key: 'departures', title: 'Departures', empty: 'No more departures today.', movement: 'departure' },
   { key: 'inHouse', title: 'In house', empty: 'No guests in house.' },
 ];
 
@@ -75,7 +77,7 @@ export function FrontDeskPage() {
     else void actions.move(booking, to);
   };
 
-  const list = (rows: DeskBooking[], empty: string, quick?: DeskMove, stacked = false) =>
+  const list = (rows: DeskBooking[], empty: string, movement?: MovementType, stacked = false) =>
     rows.length === 0 ? (
       <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
         {empty}
@@ -86,7 +88,7 @@ export function FrontDeskPage() {
           <BookingRow
             key={b.id}
             booking={b}
-            quickMove={quick && deskMoves(b, role).includes(quick) ? quick : undefined}
+            quickMove={movement && movementMove(movement, { booking: b, today, actor: role })}
             onOpen={() => setOpenId(b.id)}
             onMove={(to) => onMove(b, to)}
             stacked={stacked}
@@ -143,7 +145,7 @@ export function FrontDeskPage() {
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2.5, alignItems: 'start' }}>
           {LISTS.map((l) => (
             <Section key={l.key} title={`${l.title} (${board[l.key].length})`} headingId={`desk-${l.key}`}>
-              {list(board[l.key], l.empty, l.quick, true)}
+              {list(board[l.key], l.empty, l.movement, true)}
             </Section>
           ))}
         </Box>
@@ -156,13 +158,13 @@ export function FrontDeskPage() {
           </Tabs>
           {LISTS.filter((l) => l.key === tab).map((l) => (
             <div key={l.key} role="tabpanel" id={`desk-panel-${l.key}`} aria-labelledby={`desk-tab-${l.key}`}>
-              {list(board[l.key], l.empty, l.quick)}
+              {list(board[l.key], l.empty, l.movement)}
             </div>
           ))}
         </>
       )}
 
-      <BookingPanel bookingId={openId} role={role} onClose={() => setOpenId(null)} />
+      <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} />
     </>
   );
 }

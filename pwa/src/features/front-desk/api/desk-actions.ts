@@ -1,27 +1,9 @@
 import { useCallback } from 'react';
-import type { BookingStatus } from '@shared/domain/booking-status.js';
-import { allowedNextStatuses } from '@shared/domain/booking-status.js';
-import type { Role } from '@shared/roles.js';
+import type { DeskMove } from '@shared/domain/stay-movement.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { OfflineEditError, markPaymentReceived, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
 import { useOnline } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
-
-/** The status moves the desk offers, in the order of a stay (back-office.md: confirm, check in, check out, cancel). */
-export const DESK_MOVES = ['Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const satisfies readonly BookingStatus[];
-export type DeskMove = (typeof DESK_MOVES)[number];
-
-/**
- * The moves the state machine allows this role from the booking's status (as the desk sees
- * it, edits on the way included). Confirm is offered for a Provisional booking only: from
- * Checked-In or Cancelled it would be a correction or a reopening, which belong to the
- * bookings page, not to the front desk's buttons.
- */
-export function deskMoves(booking: Pick<DeskBooking, 'status'>, role: Role | null | undefined): DeskMove[] {
-  if (!role) return [];
-  const allowed = allowedNextStatuses(booking.status, role);
-  return DESK_MOVES.filter((to) => to !== booking.status && allowed.includes(to) && (to !== 'Confirmed' || booking.status === 'Provisional'));
-}
 
 export const MOVE_DONE: Record<DeskMove, string> = {
   Confirmed: 'Confirmed',

@@ -18,15 +18,28 @@ import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js
 import { formatRand } from '@/lib/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/hooks.js';
+import type { IsoDate } from '@shared/domain/dates.js';
+import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
-import { deskMoves, useDeskActions, type DeskMove } from '../api/desk-actions.js';
+import { useDeskActions } from '../api/desk-actions.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 
 export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation';
 
 /** A booking's details with what the desk can do to it, as a side panel (full width on a phone). */
-export function BookingPanel({ bookingId, role, onClose }: { bookingId: string | null; role: Role | null | undefined; onClose: () => void }) {
+export function BookingPanel({
+  bookingId,
+  today,
+  role,
+  onClose,
+}: {
+  bookingId: string | null;
+  /** The lodge's date: what the desk may do can depend on it. */
+  today: IsoDate;
+  role: Role | null | undefined;
+  onClose: () => void;
+}) {
   return (
     <Drawer
       anchor="right"
@@ -34,12 +47,12 @@ export function BookingPanel({ bookingId, role, onClose }: { bookingId: string |
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 }, bgcolor: 'background.default' } } }}
     >
-      {bookingId && <PanelBody bookingId={bookingId} role={role} onClose={onClose} />}
+      {bookingId && <PanelBody bookingId={bookingId} today={today} role={role} onClose={onClose} />}
     </Drawer>
   );
 }
 
-function PanelBody({ bookingId, role, onClose }: { bookingId: string; role: Role | null | undefined; onClose: () => void }) {
+function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; today: IsoDate; role: Role | null | undefined; onClose: () => void }) {
   const booking = useBooking(bookingId);
   const actions = useDeskActions();
   const [cancelling, setCancelling] = useState(false);
@@ -55,7 +68,7 @@ function PanelBody({ bookingId, role, onClose }: { bookingId: string; role: Role
       </Box>
     );
   }
-  const moves = deskMoves(booking, role);
+  const moves = deskMoves({ booking, today, actor: role });
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
 
   const onMove = (to: DeskMove) => {

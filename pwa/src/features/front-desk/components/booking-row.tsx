@@ -4,8 +4,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { DeskBooking } from '@/offline/queries.js';
+import type { DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
-import type { DeskMove } from '../api/desk-actions.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 
