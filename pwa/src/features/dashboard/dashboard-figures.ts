@@ -2,7 +2,7 @@ import type { Booking } from '@shared/contracts/bookings.js';
 import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
-import { formatWeekdayDate } from '@/lib/dates-display.js';
+import { formatWeekdayDate } from '@shared/format.js';
 
 /** back-office.md section 9. */
 export const UPCOMING_DAYS = 7;

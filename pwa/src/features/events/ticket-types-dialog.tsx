@@ -23,10 +23,10 @@ import type { Event, TicketType } from '@shared/contracts/events.js';
 import { LoadProblem, changeErrorText } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useOnline } from '@/offline/index.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeLongDate, formatRand } from '@shared/format.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { createTicketType, deleteTicketType, ticketTypesKey, updateTicketType, useTicketTypes } from './api/events-api.js';
-import { TicketForm, formatEventDate, ticketFormValues, ticketRequestOf } from './event-form.js';
+import { TicketForm, ticketFormValues, ticketRequestOf } from './event-form.js';
 import { ActiveChip } from './active-chip.js';
 
 /** 'Manage Ticket Types': the event's ticket types (name, price, max quantity), added, edited and deleted here. */
@@ -54,7 +54,7 @@ export function TicketTypesDialog({ event, onClose }: { event: Event | null; onC
               <ActiveChip active={event.isActive} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {formatEventDate(event.eventDate)}
+              {formatLodgeLongDate(event.eventDate)}
             </Typography>
           </Box>
         )}

@@ -22,12 +22,11 @@ import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useDeskActions } from '@/features/front-desk/desk-actions.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeDateTime, formatRand } from '@shared/format.js';
 import { useBooking, useOnline, type DeskBooking } from '@/offline/index.js';
 import { usePaymentHistory } from './api/payment-history.js';
 import { useRefundBooking } from './api/refund-booking.js';
 import {
-  formatTransactionTime,
   paymentBadgeColours,
   paymentStatusLabel,
   transactionMethodLabel,
@@ -226,7 +225,7 @@ function TransactionRow({ transaction: t }: { transaction: PaymentTransaction })
       </Stack>
       <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          {formatTransactionTime(t.createdAt)} · {transactionTypeLabel(t)} · {transactionMethodLabel(t)}
+          {formatLodgeDateTime(t.createdAt)} · {transactionTypeLabel(t)} · {transactionMethodLabel(t)}
           {t.gatewayReference ? ` · ${t.gatewayReference}` : ''}
         </Typography>
         <Chip size="small" label={status} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600, height: 22 }} />

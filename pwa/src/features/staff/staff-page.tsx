@@ -26,6 +26,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { CreateStaffRequest, ResetPasswordRequest, type StaffMember } from '@shared/contracts/staff.js';
 import { STAFF_ROLES, type Role } from '@shared/roles.js';
+import { formatLodgeDateTimeYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
@@ -35,8 +36,7 @@ import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/index.js';
 import { STAFF_KEY, createStaff, resetStaffPassword, updateStaff, useStaff } from './api/staff-api.js';
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(new Date(iso)) : 'Never';
+const when = (iso: string | null) => (iso ? formatLodgeDateTimeYear(iso) : 'Never');
 
 /** Staff accounts (SuperAdmin only): who may log in to the back office, and as what. */
 export function StaffPage() {

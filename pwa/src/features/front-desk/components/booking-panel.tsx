@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/index.js';
 import { STATUS_ACTION, deskMoves, useDeskActions, type DeskMove } from '../desk-actions.js';
