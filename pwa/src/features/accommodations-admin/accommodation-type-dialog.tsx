@@ -30,7 +30,7 @@ import { ACCOMMODATION_MESSAGES, type AccommodationType } from '@shared/contract
 import { OfflineEditError, setUnitActive, type DeskUnit } from '@/offline/index.js';
 import { NotSyncedChip } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
+import { ApiError, NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { accommodationImageSrc } from '@/lib/images.js';
 import {
   addAmenity,
@@ -51,14 +51,6 @@ import {
   uploadAccommodationImages,
 } from './api/accommodations-admin-api.js';
 
-export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
-
-/** The server's words, else the spec's fallback; no answer at all says it needs a connection. */
-export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof NetworkError) return NEEDS_CONNECTION;
-  if (err instanceof ApiError) return err.serverMessage ?? fallback;
-  return fallback;
-}
 
 /**
  * Create and edit in one dialog. Creating opens with the details only ("images can only be

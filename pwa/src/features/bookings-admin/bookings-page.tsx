@@ -45,7 +45,7 @@ import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
+import { NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatMonthDay, formatMonthDayYear, formatRand } from '@shared/format.js';
 import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
@@ -95,7 +95,6 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
   { key: 'id', dir: 'asc', label: 'Booking ID, A to Z' },
   { key: 'id', dir: 'desc', label: 'Booking ID, Z to A' },
 ];
-export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
 
 /** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
 export function BookingsPage() {
@@ -504,9 +503,7 @@ function DeleteDialog({ booking, online, onClose }: { booking: Booking | null; o
       toast({ title: 'Booking deleted successfully!', variant: 'success' });
       onClose();
     } catch (err) {
-      const description =
-        err instanceof NetworkError ? NEEDS_CONNECTION : err instanceof ApiError ? (err.serverMessage ?? 'Failed to delete booking') : 'Failed to delete booking';
-      toast({ title: 'Error', description, variant: 'destructive' });
+      toast({ title: 'Error', description: errorText(err, 'Failed to delete booking'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

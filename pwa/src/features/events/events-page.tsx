@@ -27,7 +27,8 @@ import Hotel from '@mui/icons-material/Hotel';
 import type { Event } from '@shared/contracts/events.js';
 import { formatLodgeLongDate, formatMonthDayYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
-import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useOnline } from '@/offline/index.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
@@ -194,7 +195,7 @@ export function EventDialog({ event, onClose }: { event: Event | null; onClose: 
       await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, event ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, event ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' }),
   });
   const title = event ? 'Edit Event' : 'Create New Event';
 
@@ -247,7 +248,7 @@ function DeleteEventDialog({ event, onClose }: { event: Event | null; onClose: (
       await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to delete event'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete event'), variant: 'destructive' }),
   });
   return (
     <Dialog open={event !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-event-title">

@@ -20,7 +20,8 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Event, TicketType } from '@shared/contracts/events.js';
-import { LoadProblem, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useOnline } from '@/offline/index.js';
 import { formatLodgeLongDate, formatRand } from '@shared/format.js';
@@ -120,7 +121,7 @@ function TicketTypeForm({ eventId, ticket, onDone }: { eventId: string; ticket: 
       onDone();
     },
     onError: (err) =>
-      toast({ title: 'Error', description: changeErrorText(err, ticket ? 'Failed to update ticket type' : 'Failed to create ticket type'), variant: 'destructive' }),
+      toast({ title: 'Error', description: errorText(err, ticket ? 'Failed to update ticket type' : 'Failed to create ticket type'), variant: 'destructive' }),
   });
   return (
     <Paper
@@ -162,7 +163,7 @@ function DeleteTicketType({ eventId, ticket, onDone }: { eventId: string; ticket
       await queryClient.invalidateQueries({ queryKey: ticketTypesKey(eventId) });
       onDone();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to delete ticket type'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete ticket type'), variant: 'destructive' }),
   });
   return (
     <Alert

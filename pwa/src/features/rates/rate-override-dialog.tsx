@@ -27,7 +27,7 @@ import {
   type RateOverrideField,
   type RateOverrideForm,
 } from './rate-forms.js';
-import { errorText } from './error-text.js';
+import { errorText } from '@/lib/api.js';
 
 /** Create or edit an override, with what a sample stay costs before and after it. */
 export function RateOverrideDialog({
