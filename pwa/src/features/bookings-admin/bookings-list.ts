@@ -1,5 +1,5 @@
 import type { Booking } from '@shared/contracts/bookings.js';
-import type { BookingStatus, PaymentStatus } from '@shared/domain/booking-status.js';
+import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 
@@ -54,23 +54,6 @@ export function bookingSummary(rows: readonly Pick<Booking, 'status' | 'totalAmo
     revenue,
     average: rows.length ? Math.round(revenue / rows.length) : 0,
   };
-}
-
-/** back-office.md section 4: paid green, pending yellow, failed/refunded red, partial refund orange, other grey. */
-export function paymentBadgeColours(status: PaymentStatus | null | undefined): { bg: string; fg: string } {
-  switch (status ?? 'Pending') {
-    case 'Paid':
-      return { bg: '#dcfce7', fg: '#14532d' };
-    case 'Pending':
-      return { bg: '#fef9c3', fg: '#713f12' };
-    case 'Failed':
-    case 'Refunded':
-      return { bg: '#fee2e2', fg: '#7f1d1d' };
-    case 'Partially Refunded':
-      return { bg: '#ffedd5', fg: '#7c2d12' };
-    default:
-      return { bg: '#e5e7eb', fg: '#1f2937' };
-  }
 }
 
 export const CSV_HEADER = [

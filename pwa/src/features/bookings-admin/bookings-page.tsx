@@ -33,7 +33,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import type { Booking } from '@shared/contracts/bookings.js';
-import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus, type PaymentStatus } from '@shared/domain/booking-status.js';
+import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus } from '@shared/domain/booking-status.js';
 import { can, type Role } from '@shared/roles.js';
 import { OfflineEditError, setBookingStatus, useBookings, useSyncStatus, type DeskBooking } from '@/offline/index.js';
 import { PageHeader } from '@/components/page-header.js';
@@ -48,7 +48,8 @@ import { useAuth } from '@/features/auth/api/use-auth.js';
 import { NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatMonthDay, formatMonthDayYear, formatRand } from '@shared/format.js';
-import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
+import { BookingPayments, PaymentStatusBadge } from '@/features/payments-admin/booking-payments.js';
+import { paymentStatusLabel } from '@/features/payments-admin/payment-words.js';
 import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
 import { useWindowedRows } from './windowed-rows.js';
@@ -57,7 +58,6 @@ import {
   bookingSummary,
   bookingsCsv,
   filterBookings,
-  paymentBadgeColours,
   shortId,
   sortBookings,
   splitPackages,
@@ -343,11 +343,6 @@ function SortHead({ label, k, sort, onSort }: { label: string; k: SortKey; sort:
   );
 }
 
-function PaymentBadge({ status }: { status: PaymentStatus | null | undefined }) {
-  const c = paymentBadgeColours(status);
-  return <Chip size="small" label={status ?? 'Pending'} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
-}
-
 interface BookingItemProps {
   booking: DeskBooking;
   role: Role | null;
@@ -461,7 +456,7 @@ function BookingRow({ booking, role, ...actions }: BookingItemProps) {
         <StatusSelect booking={booking} role={role} />
       </TableCell>
       <TableCell>
-        <PaymentBadge status={booking.paymentStatus} />
+        <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <BookingActions booking={booking} {...actions} />
@@ -485,7 +480,7 @@ function BookingCard({ booking, role, ...actions }: BookingItemProps) {
         ['Total', formatRand(booking.totalAmount)],
         // As wide as its text, like the chip it looks like: the theme makes text fields full width.
         ['Status', <StatusSelect booking={booking} role={role} fullWidth={false} />],
-        ['Payment', <PaymentBadge status={booking.paymentStatus} />],
+        ['Payment', <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />],
       ]}
       actions={<BookingActions booking={booking} {...actions} />}
     />
