@@ -1,5 +1,6 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 
@@ -9,6 +10,9 @@ export type SortDir = 'asc' | 'desc';
 
 /** The id as the table shows it (back-office.md: its first 8 characters). */
 export const shortId = (id: string) => id.slice(0, 8);
+
+/** A stay's dates as the table shows them: 'Nov 05 – Nov 07, 2026'. */
+export const stayDates = (b: Pick<Booking, 'checkInDate' | 'checkOutDate'>) => `${formatMonthDay(b.checkInDate)} – ${formatMonthDayYear(b.checkOutDate)}`;
 
 /** Status filter, then a case-insensitive search in guest name, guest e-mail or booking id. */
 export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string): B[] {

@@ -1,20 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,35 +13,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Download from '@mui/icons-material/Download';
-import Visibility from '@mui/icons-material/Visibility';
 import type { Booking } from '@shared/contracts/bookings.js';
-import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus } from '@shared/domain/booking-status.js';
-import { can, type Role } from '@shared/roles.js';
-import { OfflineEditError, setBookingStatus, useBookings, useSyncStatus, type DeskBooking } from '@/offline/index.js';
+import { BOOKING_STATUSES } from '@shared/domain/booking-status.js';
+import { can } from '@shared/roles.js';
+import { useBookings, useSyncStatus, type DeskBooking } from '@/offline/index.js';
 import { PageHeader } from '@/components/page-header.js';
-import { CardList, ItemCard, useStacked } from '@/components/stacked-list.js';
+import { CardList, useStacked } from '@/components/stacked-list.js';
 import { ListFilters, type FilterOption } from '@/components/list-filters.js';
 import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
-import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
-import { formatMonthDay, formatMonthDayYear, formatRand } from '@shared/format.js';
-import { BookingPayments, PaymentStatusBadge } from '@/features/payments-admin/booking-payments.js';
-import { paymentStatusLabel } from '@/features/payments-admin/payment-words.js';
-import { deleteBooking } from './api/delete-booking.js';
+import { formatRand } from '@shared/format.js';
+import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
 import { useWindowedRows } from './windowed-rows.js';
 import { EditBookingDialog } from './edit-booking-dialog.js';
@@ -58,13 +39,16 @@ import {
   bookingSummary,
   bookingsCsv,
   filterBookings,
-  shortId,
   sortBookings,
   splitPackages,
   type SortDir,
   type SortKey,
   type StatusFilter,
 } from './bookings-list.js';
+import { BookingCard } from './components/booking-card.js';
+import { BookingRow } from './components/booking-row.js';
+import { DeleteBookingDialog } from './components/delete-booking-dialog.js';
+import { SortHead } from './components/sort-head.js';
 
 const STATUS_OPTIONS: FilterOption<StatusFilter>[] = [{ value: 'all', label: 'All Statuses' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: s }))];
 const ALL_ROWS = -1;
@@ -325,203 +309,8 @@ export function BookingsPage() {
         {details && can(role, 'managePayments') ? <BookingPayments bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
-      <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
+      <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
       <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
     </>
-  );
-}
-
-
-function SortHead({ label, k, sort, onSort }: { label: string; k: SortKey; sort: { key: SortKey; dir: SortDir }; onSort: (k: SortKey) => void }) {
-  const active = sort.key === k;
-  return (
-    <TableCell sortDirection={active ? sort.dir : false}>
-      <TableSortLabel active={active} direction={active ? sort.dir : 'asc'} onClick={() => onSort(k)}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
-}
-
-interface BookingItemProps {
-  booking: DeskBooking;
-  role: Role | null;
-  canDelete: boolean;
-  online: boolean;
-  onView: (b: Booking) => void;
-  onEdit: (b: DeskBooking) => void;
-  onDelete: (b: Booking) => void;
-}
-
-const stayDates = (b: Booking) => `${formatMonthDay(b.checkInDate)} – ${formatMonthDayYear(b.checkOutDate)}`;
-
-function UnitName({ booking }: { booking: Booking }) {
-  if (booking.unitId !== null) return <>{booking.unitName}</>;
-  return (
-    <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <span>Entire Lodge</span>
-      <Chip size="small" label="Package" sx={{ bgcolor: '#ede9fe', color: '#4c1d95', fontWeight: 600 }} />
-    </Stack>
-  );
-}
-
-/** The status as a chip-coloured select offering the moves the state machine allows this role. */
-function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
-  const { toast } = useToast();
-  const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
-  const change = async (next: BookingStatus) => {
-    if (next === booking.status) return;
-    try {
-      await setBookingStatus(booking.id, next);
-      toast({ title: 'Booking updated successfully!', variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
-    }
-  };
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField
-        select
-        size="small"
-        fullWidth={fullWidth}
-        value={booking.status}
-        onChange={(e) => void change(e.target.value as BookingStatus)}
-        slotProps={{ htmlInput: { 'aria-label': `Status of ${booking.guestName}` } }}
-        sx={{ minWidth: 120, '& .MuiSelect-select': { fontSize: 14, bgcolor: STATUS_COLOURS[booking.status].bg, color: STATUS_COLOURS[booking.status].fg, fontWeight: 600 } }}
-      >
-        {options.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
-      {booking.pendingSync && <NotSyncedChip />}
-    </Stack>
-  );
-}
-
-function BookingActions({ booking, canDelete, online, onView, onEdit, onDelete }: Omit<BookingItemProps, 'role'>) {
-  return (
-    <>
-      <Tooltip title="View details">
-        <IconButton aria-label={`View booking ${shortId(booking.id)}`} onClick={() => onView(booking)}>
-          <Visibility />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit booking">
-        <IconButton aria-label={`Edit booking ${shortId(booking.id)}`} onClick={() => onEdit(booking)}>
-          <EditOutlined />
-        </IconButton>
-      </Tooltip>
-      {canDelete && (
-        <Tooltip title={online ? 'Delete booking' : NEEDS_CONNECTION}>
-          <span>
-            <IconButton aria-label={`Delete booking ${shortId(booking.id)}`} onClick={() => onDelete(booking)} disabled={!online} sx={{ color: '#b91c1c' }}>
-              <DeleteOutline />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-    </>
-  );
-}
-
-function BookingRow({ booking, role, ...actions }: BookingItemProps) {
-  return (
-    <TableRow hover data-row>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
-      <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {booking.guestName}
-        </Typography>
-        {/* On a tablet or a laptop beside the sidebar (900-1536 px) the whole row must fit beside its actions: a long
-            address is cut short there, in full on hover and in the details dialog. */}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          noWrap
-          title={booking.guestEmail}
-          sx={{ maxWidth: { md: 130, xl: 260 } }}
-        >
-          {booking.guestEmail}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <UnitName booking={booking} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{stayDates(booking)}</TableCell>
-      <TableCell>{formatRand(booking.totalAmount)}</TableCell>
-      <TableCell>
-        <StatusSelect booking={booking} role={role} />
-      </TableCell>
-      <TableCell>
-        <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <BookingActions booking={booking} {...actions} />
-      </TableCell>
-    </TableRow>
-  );
-}
-
-/** A row of the table as a card on a phone: the same fields, select and buttons (same names). */
-function BookingCard({ booking, role, ...actions }: BookingItemProps) {
-  const id = shortId(booking.id);
-  return (
-    <ItemCard
-      title={booking.guestName}
-      label={`Booking ${id} of ${booking.guestName}`}
-      subtitle={booking.guestEmail}
-      fields={[
-        ['Booking ID', <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>],
-        ['Unit', <UnitName booking={booking} />],
-        ['Dates', stayDates(booking)],
-        ['Total', formatRand(booking.totalAmount)],
-        // As wide as its text, like the chip it looks like: the theme makes text fields full width.
-        ['Status', <StatusSelect booking={booking} role={role} fullWidth={false} />],
-        ['Payment', <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />],
-      ]}
-      actions={<BookingActions booking={booking} {...actions} />}
-    />
-  );
-}
-
-function DeleteDialog({ booking, online, onClose }: { booking: Booking | null; online: boolean; onClose: () => void }) {
-  const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!booking) return;
-    setBusy(true);
-    try {
-      await deleteBooking(booking);
-      toast({ title: 'Booking deleted successfully!', variant: 'success' });
-      onClose();
-    } catch (err) {
-      toast({ title: 'Error', description: errorText(err, 'Failed to delete booking'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={booking !== null} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Delete Booking</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Are you sure you want to delete the booking {booking ? shortId(booking.id) : ''} of {booking?.guestName}? This cannot be undone.
-        </DialogContentText>
-        {!online && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {NEEDS_CONNECTION}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={busy || !online}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
