@@ -33,7 +33,6 @@ import { downloadCsv } from '@/lib/csv.js';
 import { formatRand } from '@shared/format.js';
 import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
-import { useWindowedRows } from './windowed-rows.js';
 import { EditBookingDialog } from './edit-booking-dialog.js';
 import {
   bookingSummary,
@@ -47,20 +46,17 @@ import {
 } from './bookings-list.js';
 import { BookingCard } from './components/booking-card.js';
 import { BookingRow } from './components/booking-row.js';
+import { BookingsTable } from './components/bookings-table.js';
 import { DeleteBookingDialog } from './components/delete-booking-dialog.js';
-import { SortHead } from './components/sort-head.js';
 
 const STATUS_OPTIONS: FilterOption<StatusFilter>[] = [{ value: 'all', label: 'All Statuses' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: s }))];
 const ALL_ROWS = -1;
 const PAGE_SIZES = [25, 50, 100, { label: 'All', value: ALL_ROWS }];
-/** Longer lists scroll inside the card with only the rows in view drawn (windowed-rows.ts). */
-const WINDOW_FROM = 100;
 /**
  * On a phone the cards are paged, never all drawn: at most 50 to a page (a page size of 100
  * or All chosen on a wider screen shows 50), so hundreds of bookings cost what 50 do. Paged
- * rather than windowed: a card's height varies (a long e-mail wraps, a Not synced chip), which
- * a fixed-height window gets wrong, and a box scrolling inside the page fights the thumb that
- * scrolls the page itself.
+ * rather than windowed: a box scrolling inside the page fights the thumb that scrolls the
+ * page itself.
  */
 const PHONE_MAX_PAGE = 50;
 const PHONE_PAGE_SIZES = [10, 25, PHONE_MAX_PAGE];
@@ -117,8 +113,6 @@ export function BookingsPage() {
   const lastPage = Math.max(0, Math.ceil(sorted.length / perPage) - 1);
   const shownPage = Math.min(page, lastPage);
   const pageRows = useMemo(() => sorted.slice(shownPage * perPage, shownPage * perPage + perPage), [sorted, shownPage, perPage]);
-  const windowed = !stacked && pageRows.length > WINDOW_FROM;
-  const rowsWindow = useWindowedRows(pageRows.length, windowed);
 
   if (!all)
     return (
@@ -222,46 +216,7 @@ export function BookingsPage() {
           </CardList>
         </Box>
       ) : (
-        <Card variant="outlined" component="section" aria-label="Bookings" sx={{ mb: 3 }}>
-          <TableContainer
-            ref={rowsWindow.boxRef}
-            onScroll={windowed ? rowsWindow.onScroll : undefined}
-            data-testid="bookings-scroll"
-            sx={windowed ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
-          >
-            <Table size="small" stickyHeader={windowed} sx={{ minWidth: 860, '& td, & th': { px: { md: 0.75, xl: 1 } } }}>
-              <TableHead>
-                <TableRow>
-                  <SortHead label="Booking ID" k="id" sort={sort} onSort={sortBy} />
-                  <SortHead label="Guest" k="guestName" sort={sort} onSort={sortBy} />
-                  <SortHead label="Unit" k="unitName" sort={sort} onSort={sortBy} />
-                  <SortHead label="Dates" k="checkInDate" sort={sort} onSort={sortBy} />
-                  <SortHead label="Total" k="totalAmount" sort={sort} onSort={sortBy} />
-                  <SortHead label="Status" k="status" sort={sort} onSort={sortBy} />
-                  <TableCell>Payment</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {pageRows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                        No bookings found.
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rowsWindow.padTop > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padTop }} />}
-                {pageRows.slice(rowsWindow.first, rowsWindow.last).map((b) => (
-                  <BookingRow key={b.id} booking={b} {...itemProps} />
-                ))}
-                {rowsWindow.padBottom > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padBottom }} />}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {pager}
-        </Card>
+        <BookingsTable rows={pageRows} sort={sort} onSort={sortBy} itemProps={itemProps} footer={pager} />
       )}
 
       {stacked ? (

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -9,10 +10,10 @@ import { BookingActions, type BookingItemProps } from './booking-actions.js';
 import { StatusSelect } from './status-select.js';
 import { UnitName } from './unit-name.js';
 
-/** A booking as a table row (data-row: the windowed table measures one). */
-export function BookingRow({ booking, role, ...actions }: BookingItemProps) {
+/** A booking as a table row; a windowed table passes `measureRef` and `index` so the row's height is measured. */
+export function BookingRow({ booking, role, measureRef, index, ...actions }: BookingItemProps & { measureRef?: Ref<HTMLTableRowElement>; index?: number }) {
   return (
-    <TableRow hover data-row>
+    <TableRow hover ref={measureRef} data-index={index}>
       <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
