@@ -41,6 +41,8 @@ export default defineConfig({
           if (id.endsWith('/zod-jitless.ts')) return 'zod';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          // The windowed bookings table's virtualizer is the back office's only: it stays with that page.
+          if (/node_modules\/@tanstack\/(react-virtual|virtual-core)\//.test(id)) return undefined;
           if (id.includes('node_modules/@tanstack/')) return 'query';
           if (id.includes('node_modules/zod/')) return 'zod';
           return undefined;

@@ -1,5 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { centsToRand } from '../shared/domain/money.js';
+import { formatRand } from '../shared/format.js';
 import { bookingsArrivingToday, getBooking, login, managerApi, releaseBookings, sql } from './desk-support.js';
 
 // First loads of lazy pages can take a while on a busy machine.
@@ -173,13 +175,6 @@ test("the calendar's conflict warning names the unit of two overlapping active b
   }
 });
 
-/** 'R11,500.50', 'R2,100' (lib/format.ts formatRand), written out again so the test checks it. */
-function rand(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const rest = cents % 100;
-  return `R${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
-}
-
 test("the dashboard's figures are those SQL computes over the bookings the device holds", async ({ page }) => {
   await login(page, 'manager');
   const figures = page.getByRole('region', { name: 'Key figures' });
@@ -201,7 +196,7 @@ test("the dashboard's figures are those SQL computes over the bookings the devic
   const card = (title: string) => figures.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card('Total Bookings')).toHaveText(`Total Bookings${total}${confirmed} confirmed`);
   await expect(card('Occupancy Rate')).toHaveText(`Occupancy Rate${Math.round((confirmed / total) * 100)}%Confirmed of all bookings`);
-  await expect(card('Revenue')).toHaveText(`Revenue${rand(Number(row!.revenue_cents))}Total of all bookings`);
+  await expect(card('Revenue')).toHaveText(`Revenue${formatRand(centsToRand(Number(row!.revenue_cents)))}Total of all bookings`);
   await expect(card('Guest Satisfaction')).toHaveText('Guest Satisfaction4.8/5Average guest rating');
 
   // The sidebar's quick stats (wide screen: the sidebar is always shown).

@@ -140,7 +140,7 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   // Offline the refund controls say they need the network and do nothing.
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.context().setOffline(true);
-  await expect(payments.getByText('A refund needs a connection. It is available again when this device is back online.')).toBeVisible();
+  await expect(payments.getByText('A refund needs a connection. It will be available when this device is back online.')).toBeVisible();
   await expect(payments.getByRole('button', { name: 'Partial Refund' })).toBeDisabled();
   await expect(payments.getByRole('button', { name: 'Full Refund' })).toBeDisabled();
   await page.context().setOffline(false);

@@ -53,7 +53,7 @@ describe('checkRefundAmount', () => {
   it('refuses more than was paid less earlier refunds, naming the limit', () => {
     expect(checkRefundAmount(summary, 300_001)).toEqual({
       ok: false,
-      message: 'Refund amount cannot be more than R3000.00, the amount paid less earlier refunds',
+      message: 'Refund amount cannot be more than R3,000, the amount paid less earlier refunds',
     });
   });
 

@@ -1,4 +1,5 @@
-import { centsToDecimalText, sumCents } from './money.js';
+import { centsToRand, sumCents } from './money.js';
+import { formatRand } from '../format.js';
 import type { PaymentStatus } from './booking-status.js';
 
 /**
@@ -55,7 +56,7 @@ export const REFUND_MESSAGES = {
 } as const;
 
 export function refundTooLargeMessage(refundableCentsLeft: number): string {
-  return `Refund amount cannot be more than R${centsToDecimalText(refundableCentsLeft)}, the amount paid less earlier refunds`;
+  return `Refund amount cannot be more than ${formatRand(centsToRand(refundableCentsLeft))}, the amount paid less earlier refunds`;
 }
 
 /** What the admin refund dialog says for a partial amount out of range (back-office.md section 5). */

@@ -8,8 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Booking } from '@shared/contracts/bookings.js';
 import { BookingStatusChip } from '@/components/booking-status-chip.js';
-import { formatRand } from '@/lib/format.js';
-import { formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatMonthDayYear, formatRand } from '@shared/format.js';
 
 /**
  * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,

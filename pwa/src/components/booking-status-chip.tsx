@@ -1,9 +1,11 @@
 import Chip from '@mui/material/Chip';
+import CloudUpload from '@mui/icons-material/CloudUpload';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 
 /**
- * The legend's colours (back-office.md 'Booking Calendar': Confirmed green, Provisional
- * yellow, Checked-In blue, Checked-Out grey, Cancelled red), one place for every screen.
+ * The legend's colours (Confirmed green, Provisional yellow, Checked-In blue, Checked-Out
+ * grey, Cancelled red), one place for every screen: chips, the calendar's bars and legend,
+ * the bookings table's status select and the front desk.
  * Light fills with dark text of the same hue keep the 4.5:1 contrast of WCAG AA.
  */
 export const STATUS_COLOURS: Record<BookingStatus, { bg: string; fg: string; bar: string }> = {
@@ -19,7 +21,14 @@ export function BookingStatusChip({ status, size = 'small' }: { status: BookingS
   return <Chip label={status} size={size} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
 }
 
-/** The "not synced" mark of an edit still in this device's outbox (DESIGN.md section 6). */
+/** The mark of an edit made on this device that the server does not have yet (still in the outbox). */
 export function NotSyncedChip() {
-  return <Chip label="Not synced" size="small" variant="outlined" sx={{ color: '#7c2d12', borderColor: '#c2410c' }} />;
+  return (
+    <Chip
+      size="small"
+      icon={<CloudUpload sx={{ fontSize: 16 }} />}
+      label="Not synced"
+      sx={{ bgcolor: '#fbe9c6', color: '#5a3e00', fontWeight: 700, '& .MuiChip-icon': { color: '#8a5a00' } }}
+    />
+  );
 }

@@ -6,19 +6,9 @@ import Button from '@mui/material/Button';
 import { AUTH_USER_KEY } from '@/features/auth/api/auth-keys.js';
 import { LOGGED_OUT_REDIRECT_MS } from '@/app/guards/protected-route.js';
 import { savePostLoginTarget } from '@/lib/post-login-target.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
+import { ApiError, NetworkError, needsConnection } from '@/lib/api.js';
 import { useOnline } from '@/offline/hooks.js';
 import { useToast } from './toast/use-toast.js';
-
-/** What an online-only back-office screen says when the device has no connection. */
-export const needsConnection = (what: string) => `${what} needs a connection. It will be available when this device is back online.`;
-
-/** The words for a failed change: no answer at all is a connection problem, else the server's message or the spec's fallback. */
-export function changeErrorText(error: unknown, fallback: string): string {
-  if (error instanceof NetworkError) return 'No connection: nothing was changed. Try again when this device is back online.';
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return fallback;
-}
 
 /** An offline notice for screens whose changes go straight to the server (no outbox). */
 export function OfflineNotice({ what }: { what: string }) {

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
+import { lodgeTimeOf } from '@shared/domain/dates.js';
 
 /** The lodge's wall clock (HH:mm, South African time) whatever the device's zone. */
 export function SastClock(props: TypographyProps) {
@@ -11,7 +9,7 @@ export function SastClock(props: TypographyProps) {
     const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  const time = format(new TZDate(now, LODGE_TIME_ZONE), 'HH:mm');
+  const time = lodgeTimeOf(new Date(now));
   return (
     <Typography component="span" aria-label={`Lodge time ${time} SAST`} {...props}>
       <time dateTime={new Date(now).toISOString()}>{time}</time> SAST

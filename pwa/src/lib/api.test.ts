@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { server } from '@/test/server.js';
-import { ApiError, ContractError, NetworkError, apiFetch, errorStatus, isNetworkError, serverMessage, withParams } from './api.js';
+import { ApiError, ContractError, NetworkError, apiFetch, errorStatus, errorText, isNetworkError, needsConnection, serverMessage, withParams } from './api.js';
 
 const Thing = z.object({ n: z.number() });
 
@@ -98,5 +98,20 @@ describe('serverMessage and errorStatus', () => {
     expect(errorStatus(err)).toBe(409);
     expect(serverMessage(new Error('409: {"message":"Unit already booked"}'))).toBeUndefined();
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('errorText', () => {
+  it("gives the server's message, else the fallback, and says a change without an answer needs a connection", () => {
+    const withMessage = new ApiError(409, { message: 'Unit already booked' }, '{"message":"Unit already booked"}', 'Conflict');
+    const withoutMessage = new ApiError(502, '<html>Bad gateway</html>', '<html>Bad gateway</html>', 'Bad Gateway');
+    const offline = new NetworkError(new TypeError('Failed to fetch'));
+    expect(errorText(withMessage, 'Failed to delete booking')).toBe('Unit already booked');
+    expect(errorText(withoutMessage, 'Failed to delete booking')).toBe('Failed to delete booking');
+    expect(errorText(new Error('boom'), 'Failed to delete booking')).toBe('Failed to delete booking');
+    expect(errorText(offline, 'Failed to delete booking')).toBe('This needs a connection. It will be available when this device is back online.');
+    expect(errorText(offline, 'Failed to process refund', needsConnection('A refund'))).toBe(
+      'A refund needs a connection. It will be available when this device is back online.',
+    );
   });
 });

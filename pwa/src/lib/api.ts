@@ -154,3 +154,18 @@ export function errorStatus(error: unknown): number | undefined {
 export function isNetworkError(error: unknown): boolean {
   return error instanceof NetworkError;
 }
+
+/** The one "needs a connection" text: what cannot be done or shown without one, and when it can. */
+export const needsConnection = (what: string) => `${what} needs a connection. It will be available when this device is back online.`;
+
+/** The "needs a connection" text of a control or change that has nothing more particular to say. */
+export const NEEDS_CONNECTION = needsConnection('This');
+
+/**
+ * The words for a failed change: the server's own message, else the screen's fallback; no
+ * answer at all says it needs a connection (`offline`, where the screen can say what).
+ */
+export function errorText(error: unknown, fallback: string, offline: string = NEEDS_CONNECTION): string {
+  if (error instanceof NetworkError) return offline;
+  return serverMessage(error) ?? fallback;
+}

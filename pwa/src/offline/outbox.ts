@@ -47,6 +47,8 @@ async function currentView(row: SyncRow): Promise<SyncRow> {
   return view as SyncRow;
 }
 
+const notOnDevice = () => new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+
 /** The staff member using the desk (set at login); edits need one, paused for a 401 or not. */
 async function requireUser(): Promise<SyncUser> {
   const user = await getState('user');
@@ -54,8 +56,13 @@ async function requireUser(): Promise<SyncUser> {
   return user;
 }
 
-async function allocate(): Promise<{ deviceId: string; seq: number; user: SyncUser }> {
-  const user = await requireUser();
+/**
+ * Adds the entry of an edit already checked against `row` (inside the caller's transaction):
+ * a new id, this device's next sequence number, the row's server version as `baseVersion`,
+ * and who made it. The one place an outbox entry is built.
+ */
+async function addEntry(op: SyncOperation, row: SyncRow, args: Record<string, unknown>, now: Date): Promise<OutboxEntry> {
+  const madeBy = await requireUser();
   let deviceId = await getState('deviceId');
   if (!deviceId) {
     deviceId = crypto.randomUUID();
@@ -63,7 +70,23 @@ async function allocate(): Promise<{ deviceId: string; seq: number; user: SyncUs
   }
   const seq = (await getState('nextSeq')) ?? 1;
   await setState('nextSeq', seq + 1);
-  return { deviceId, seq, user };
+  const entry: OutboxEntry = {
+    id: crypto.randomUUID(),
+    deviceId,
+    seq,
+    op,
+    entityId: row.id,
+    baseVersion: row.version,
+    args,
+    schemaVersion: SYNC_SCHEMA_VERSION,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    createdAt: now.toISOString(),
+    madeBy,
+  };
+  await db.outbox.add(entry);
+  return entry;
 }
 
 function checkArgs<Op extends SyncOperation>(op: Op, args: unknown): SyncOperationArgs[Op] {
@@ -90,30 +113,13 @@ export async function enqueue<Op extends SyncOperation>(
   const checked = checkArgs(op, args);
   const entry = await db.transaction('rw', editTables(), async () => {
     const row = await serverRow(op, entityId);
-    if (!row) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+    if (!row) throw notOnDevice();
     const user = await requireUser();
     const view = await currentView(row);
     const check = applyEntryLocally(view, { op, args: checked }, user.role, now);
     if (!check.ok) throw new OfflineEditError(check.reason, 'not_allowed');
     if (check.noop) return null;
-    const { deviceId, seq, user: madeBy } = await allocate();
-    const added: OutboxEntry = {
-      id: crypto.randomUUID(),
-      deviceId,
-      seq,
-      op,
-      entityId,
-      baseVersion: row.version,
-      args: checked as Record<string, unknown>,
-      schemaVersion: SYNC_SCHEMA_VERSION,
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      createdAt: now.toISOString(),
-      madeBy,
-    };
-    await db.outbox.add(added);
-    return added;
+    return addEntry(op, row, checked as Record<string, unknown>, now);
   });
   if (entry) enqueued.emit();
   return entry;
@@ -128,7 +134,7 @@ export function setBookingStatus(bookingId: string, status: BookingStatus, cance
 /** `previous` (what the edit replaces, for the server's conflict check) is read from the row as shown. */
 export async function setSpecialRequests(bookingId: string, specialRequests: string | null) {
   const stored = await db.bookings.get(bookingId);
-  if (!stored) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+  if (!stored) throw notOnDevice();
   const view = (await currentView(fromStoredBooking(stored))) as { specialRequests: string | null };
   const text = specialRequests === '' ? null : specialRequests;
   return enqueue('booking.setSpecialRequests', bookingId, { specialRequests: text, previous: view.specialRequests });
@@ -156,7 +162,7 @@ export async function applyMineAgain(entryId: string, now: Date = new Date()): P
       throw new OfflineEditError('This change is still on its way', 'not_resolvable');
     }
     const row = await serverRow(old.op, old.entityId);
-    if (!row) throw new OfflineEditError('This record is not on this device; reload when online', 'not_found');
+    if (!row) throw notOnDevice();
     const view = await currentView(row);
     const args =
       old.op === 'booking.setSpecialRequests' ? { ...old.args, previous: (view as { specialRequests: string | null }).specialRequests } : old.args;
@@ -168,24 +174,7 @@ export async function applyMineAgain(entryId: string, now: Date = new Date()): P
       await logOutcome({ entryId: old.id, op: old.op, entityId: old.entityId, outcome: 'discarded', note: 'Already so on the server', reason: null, at: now.toISOString() });
       return null;
     }
-    const { deviceId, seq, user: madeBy } = await allocate();
-    const added: OutboxEntry = {
-      id: crypto.randomUUID(),
-      deviceId,
-      seq,
-      op: old.op,
-      entityId: old.entityId,
-      baseVersion: row.version,
-      args,
-      schemaVersion: SYNC_SCHEMA_VERSION,
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      createdAt: now.toISOString(),
-      madeBy,
-    };
-    await db.outbox.add(added);
-    return added;
+    return addEntry(old.op, row, args, now);
   });
   if (entry) enqueued.emit();
   return entry;

@@ -64,7 +64,7 @@ describe('POST /api/bookings: a guest EFT booking', () => {
     expect(mail.template).toBe('booking-received-eft');
     expect(mail.subject).toContain(booking.reference);
     expect(mail.text_body).toContain('62841057723');
-    expect(mail.text_body).toContain('R 4,000.00');
+    expect(mail.text_body).toContain('please pay R4,000 by EFT');
   });
 
   it('ignores the total and discount a guest sends: the stored total is the calculate-rate total', async () => {

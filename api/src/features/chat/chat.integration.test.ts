@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { ChatFaqsResponse, ChatResponse } from '../../../../shared/contracts/chat.js';
 import { addDays, dayOfWeek, todayInLodge } from '../../../../shared/domain/dates.js';
 import { DEMO_TYPES, LODGE_SETTINGS } from '../../db/seeds/demo/demo-content.js';
-import { formatDay, formatRand } from './chat-format.js';
+import { formatRand, formatStayDate } from '../../../../shared/format.js';
 
 let t: TestContext;
 let ipCounter = 0;
@@ -36,7 +36,7 @@ function nextWeekend() {
 }
 /** '2026-05-04' -> '4 May 2026', how a guest might type it. */
 function spoken(date: string) {
-  const [, day, month, year] = formatDay(date).split(' ');
+  const [, day, month, year] = formatStayDate(date).split(' ');
   return `${day} ${month} ${year}`;
 }
 
@@ -84,7 +84,7 @@ describe('POST /api/chatbot/chat: availability', () => {
     const res = await answer('anything free next weekend for 2?');
     expect(res.message).toBe(
       [
-        `Good news! Available from ${formatDay(checkIn)} to ${formatDay(checkOut)} (2 nights, 2 guests):`,
+        `Good news! Available from ${formatStayDate(checkIn)} to ${formatStayDate(checkOut)} (2 nights, 2 guests):`,
         ...expectedLines,
         `Pay by card and save ${Number(LODGE_SETTINGS.card_payment_discount)}%.`,
       ].join('\n'),
@@ -99,7 +99,7 @@ describe('POST /api/chatbot/chat: availability', () => {
     expect(await isFree(treehouse.id, checkIn, checkOut)).toBe(false); // booked by the test above
     const res = await answer('is the treehouse available next weekend');
     expect(res.message).toBe(
-      `For ${formatDay(checkIn)} to ${formatDay(checkOut)} (2 nights, 2 guests):\nSorry, the Honeymoon Treehouse is fully booked for those dates.`,
+      `For ${formatStayDate(checkIn)} to ${formatStayDate(checkOut)} (2 nights, 2 guests):\nSorry, the Honeymoon Treehouse is fully booked for those dates.`,
     );
     expect(res.quickActions).toEqual([
       { label: 'Try other dates', action: 'link', value: '/booking?guests=2' },
@@ -136,7 +136,7 @@ describe('POST /api/chatbot/chat: availability', () => {
     const checkOut = addDays(today(), 42);
     const res = await answer(`whole lodge ${spoken(checkIn)} to ${spoken(checkOut)} for 20`);
     expect(res.message).toBe(
-      `For ${formatDay(checkIn)} to ${formatDay(checkOut)} (1 night, 20 guests):\nSorry, the Entire Lodge is fully booked for those dates.`,
+      `For ${formatStayDate(checkIn)} to ${formatStayDate(checkOut)} (1 night, 20 guests):\nSorry, the Entire Lodge is fully booked for those dates.`,
     );
   });
 
@@ -146,7 +146,7 @@ describe('POST /api/chatbot/chat: availability', () => {
       { role: 'user', content: 'anything free next weekend?' },
       { role: 'assistant', content: 'Good news! ...' },
     ]);
-    expect(res.message).toContain(`For ${formatDay(checkIn)} to ${formatDay(checkOut)}`);
+    expect(res.message).toContain(`For ${formatStayDate(checkIn)} to ${formatStayDate(checkOut)}`);
     expect(res.message).toContain('Sorry, the Honeymoon Treehouse is fully booked for those dates.');
   });
 
@@ -164,7 +164,7 @@ describe('POST /api/chatbot/chat: availability', () => {
 
   it('refuses dates in the past', async () => {
     const res = await answer('anything free yesterday for 2?');
-    expect(res.message).toBe(`${formatDay(addDays(today(), -1))} has already passed. Which dates would you like to stay?`);
+    expect(res.message).toBe(`${formatStayDate(addDays(today(), -1))} has already passed. Which dates would you like to stay?`);
   });
 });
 

@@ -10,7 +10,8 @@ import { calculateRate } from '../pricing/pricing.service.js';
 import * as repo from './chat.repo.js';
 import { bestTopic, fillTemplate } from './chat-text.js';
 import { matchTypes, parseStayQuery, type StayQuery } from './stay-query.js';
-import { formatDay, formatRand, plural } from './chat-format.js';
+import { formatRand, formatStayDate } from '../../../../shared/format.js';
+import { plural } from './chat-format.js';
 
 /** The booking form's default (public-site.md section 9) when the guest does not say. */
 export const DEFAULT_GUESTS = 2;
@@ -133,7 +134,7 @@ async function availabilityAnswer(
   const guests = stay.guests ?? DEFAULT_GUESTS;
   const nights = nightCount(checkIn, checkOut);
   if (compareIsoDates(checkIn, today) < 0) {
-    return { message: `${formatDay(checkIn)} has already passed. Which dates would you like to stay?`, quickActions: [BOOK_NOW] };
+    return { message: `${formatStayDate(checkIn)} has already passed. Which dates would you like to stay?`, quickActions: [BOOK_NOW] };
   }
   if (nights > MAX_CHAT_NIGHTS) {
     return {
@@ -165,7 +166,7 @@ async function availabilityAnswer(
     }
   }
 
-  const when = `${formatDay(checkIn)} to ${formatDay(checkOut)} (${plural(nights, 'night')}, ${plural(guests, 'guest')})`;
+  const when = `${formatStayDate(checkIn)} to ${formatStayDate(checkOut)} (${plural(nights, 'night')}, ${plural(guests, 'guest')})`;
   const lines: string[] = [];
   if (available.length) {
     lines.push(`Good news! Available from ${when}:`);

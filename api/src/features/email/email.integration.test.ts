@@ -62,7 +62,7 @@ describe('e-mail outbox', () => {
     const mail = await smtp.waitFor((m) => m.to.includes('anna@example.com'));
     expect(mail.subject).toBe('Booking BK-55 confirmed');
     expect(mail.from).toBe('Marula Lodge <reservations@localhost>');
-    expect(mail.text).toContain('We have received your EFT payment of R 4,900.00.');
+    expect(mail.text).toContain('We have received your EFT payment of R4,900.');
     expect(mail.html).toContain('Dear Anna &amp; Ben,');
 
     const [row] = await listOutboxEmails(testDb.db);

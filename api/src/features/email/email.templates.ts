@@ -1,4 +1,7 @@
-import { escapeHtml, formatLodgeDateTime, formatRand, formatStayDate, nightsBetween } from './email.format.js';
+import { nightCount } from '../../../../shared/domain/dates.js';
+import { centsToRand } from '../../../../shared/domain/money.js';
+import { formatLodgeDateTimeSast, formatRand, formatStayDate } from '../../../../shared/format.js';
+import { escapeHtml } from './email.format.js';
 
 /**
  * Every e-mail the lodge sends, as plain text and HTML built from the same lines so the two
@@ -56,8 +59,11 @@ type Block = { kind: 'p'; text: string; strong?: boolean } | { kind: 'rows'; tit
 const p = (text: string, strong = false): Block => ({ kind: 'p', text, strong });
 const rows = (title: string | undefined, r: [string, string][]): Block => ({ kind: 'rows', title, rows: r });
 
+/** Amounts arrive as integer cents and read as on every screen. */
+const formatCents = (cents: number) => formatRand(centsToRand(cents));
+
 function bookingRows(b: BookingForEmail): Block {
-  const nights = nightsBetween(b.checkInDate, b.checkOutDate);
+  const nights = nightCount(b.checkInDate, b.checkOutDate);
   return rows('Your booking', [
     ['Booking reference', b.reference],
     ['Accommodation', b.accommodationName],
@@ -65,7 +71,7 @@ function bookingRows(b: BookingForEmail): Block {
     ['Check-out', formatStayDate(b.checkOutDate)],
     ['Nights', String(nights)],
     ['Guests', String(b.numberOfGuests)],
-    ['Total', formatRand(b.totalCents)],
+    ['Total', formatCents(b.totalCents)],
   ]);
 }
 
@@ -126,8 +132,8 @@ export function bookingReceivedEft(input: {
   holdExpiresAt: Date;
 }): RenderedEmail {
   const { lodge, bank, booking } = input;
-  const amount = formatRand(input.amountDueCents ?? booking.totalCents);
-  const deadline = formatLodgeDateTime(input.holdExpiresAt);
+  const amount = formatCents(input.amountDueCents ?? booking.totalCents);
+  const deadline = formatLodgeDateTimeSast(input.holdExpiresAt);
   const bankRows: [string, string][] = [
     ['Bank', bank.bankName],
     ['Account holder', bank.accountHolder],
@@ -149,7 +155,7 @@ export function bookingReceivedEft(input: {
 
 export function bookingReceivedCard(input: { lodge: LodgeDetails; booking: BookingForEmail; holdExpiresAt: Date }): RenderedEmail {
   const { lodge, booking } = input;
-  const deadline = formatLodgeDateTime(input.holdExpiresAt);
+  const deadline = formatLodgeDateTimeSast(input.holdExpiresAt);
   const blocks: Block[] = [
     p(`Thank you for booking with ${lodge.lodgeName}. Your booking ${booking.reference} is held for you until ${deadline} while your card payment completes.`),
     p('You will receive a confirmation as soon as the payment succeeds. If the payment is not completed by then, the booking is released.'),
@@ -167,7 +173,7 @@ export function paymentConfirmed(input: {
   const { lodge, booking } = input;
   const how = input.method === 'Card' ? 'card payment' : input.method === 'EFT' ? 'EFT payment' : 'cash payment';
   const blocks: Block[] = [
-    p(`We have received your ${how} of ${formatRand(input.amountPaidCents)}. Your booking ${booking.reference} is confirmed.`, true),
+    p(`We have received your ${how} of ${formatCents(input.amountPaidCents)}. Your booking ${booking.reference} is confirmed.`, true),
     bookingRows(booking),
     p(`We look forward to welcoming you to ${lodge.lodgeName}.`),
   ];
@@ -209,7 +215,7 @@ export function refundIssued(input: {
   method: PaymentMethodForEmail;
 }): RenderedEmail {
   const { lodge, booking } = input;
-  const amount = formatRand(input.amountCents);
+  const amount = formatCents(input.amountCents);
   const kind = input.full ? 'full refund' : 'partial refund';
   const blocks: Block[] = [
     p(`We have issued a ${kind} of ${amount} for booking ${booking.reference}.`, true),
@@ -221,7 +227,7 @@ export function refundIssued(input: {
     rows('Refund', [
       ['Booking reference', booking.reference],
       ['Refund', `${amount} (${kind})`],
-      ['Booking total', formatRand(booking.totalCents)],
+      ['Booking total', formatCents(booking.totalCents)],
     ]),
   ];
   return render('refund-issued', lodge, `Refund for booking ${booking.reference}`, booking.guestName, blocks);
@@ -241,7 +247,7 @@ export function contactEnquiry(input: {
       ['Email', enquiry.email],
       ['Phone', enquiry.phone ?? '-'],
       ['Subject', enquiry.subject ?? '-'],
-      ['Received', formatLodgeDateTime(input.receivedAt)],
+      ['Received', formatLodgeDateTimeSast(input.receivedAt)],
     ]),
     p(enquiry.message),
     p(`Please reply to ${enquiry.email}.`),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { startPaystackDouble, type PaystackDouble } from '../../../../e2e/doubles/paystack-double.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
+import { formatRand } from '../../../../shared/format.js';
 
 /** Refunds (Paystack and manual), refund webhooks and the payment history, as staff see them. */
 let t: TestContext;
@@ -106,7 +107,7 @@ describe('card refunds through Paystack', () => {
 
     const res = await refund(manager, { bookingId: booking.id, amount: totalCents / 100 });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`Refund amount cannot be more than R${left.toFixed(2)}, the amount paid less earlier refunds`);
+    expect(res.body.message).toBe(`Refund amount cannot be more than ${formatRand(left)}, the amount paid less earlier refunds`);
     expect(res.body.errors).toHaveProperty('amount');
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(paystack.transactions.get(reference)!.refunds).toHaveLength(1);

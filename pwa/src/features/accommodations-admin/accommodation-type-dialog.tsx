@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,52 +13,31 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import UploadFile from '@mui/icons-material/UploadFile';
-import { ACCOMMODATION_MESSAGES, type AccommodationType } from '@shared/contracts/accommodations.js';
-import { OfflineEditError, setUnitActive } from '@/offline/outbox.js';
+import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { DeskUnit } from '@/offline/queries.js';
-import { NotSyncedChip } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
-import { accommodationImageSrc } from '@/lib/images.js';
+import { ApiError, NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import {
   addAmenity,
   checkAccommodationForm,
   emptyAccommodationForm,
   formOfType,
   includableTypes,
-  uploadProblem,
   type AccommodationForm,
   type AccommodationFormErrors,
 } from './accommodation-form.js';
 import {
   createAccommodationType,
-  createUnit,
-  deleteAccommodationImage,
-  deleteUnit,
   updateAccommodationType,
-  uploadAccommodationImages,
 } from './api/accommodations-admin-api.js';
-
-export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
-
-/** The server's words, else the spec's fallback; no answer at all says it needs a connection. */
-export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof NetworkError) return NEEDS_CONNECTION;
-  if (err instanceof ApiError) return err.serverMessage ?? fallback;
-  return fallback;
-}
+import { ImagesSection } from './components/images-section.js';
+import { UnitsSection } from './components/units-section.js';
 
 /**
  * Create and edit in one dialog. Creating opens with the details only ("images can only be
@@ -290,201 +268,5 @@ export function AccommodationTypeDialog({
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-function ImagesSection({ type, online, onVersion }: { type: AccommodationType; online: boolean; onVersion: (v: number) => void }) {
-  const { toast } = useToast();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; description: string } | null>(null);
-
-  const show = (p: { title: string; description: string }) => {
-    setProblem(p);
-    toast({ title: p.title, description: p.description, variant: 'destructive' });
-  };
-
-  const upload = async (files: File[]) => {
-    setProblem(null);
-    if (!files.length) return;
-    for (const file of files) {
-      const refused = uploadProblem(file);
-      if (refused) return show(refused);
-    }
-    setBusy(true);
-    try {
-      const updated = await uploadAccommodationImages(type.id, files);
-      onVersion(updated.version);
-      toast({ title: files.length === 1 ? 'Image uploaded successfully!' : 'Images uploaded successfully!', variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError && err.serverMessage) show({ title: err.serverMessage, description: err.fieldErrors.images ?? '' });
-      else show({ title: 'Error', description: errorText(err, 'Failed to upload images') });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-
-  const remove = async (url: string) => {
-    try {
-      const updated = await deleteAccommodationImage(type.id, url);
-      onVersion(updated.version);
-      toast({ title: 'Image deleted successfully!', variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Error', description: errorText(err, 'Failed to delete image'), variant: 'destructive' });
-    }
-  };
-
-  return (
-    <Box component="section" aria-label="Images">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="subtitle2" component="h3">
-          Images ({type.images.length})
-        </Typography>
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy || !online}>
-          {busy ? 'Uploading...' : 'Upload Images'}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept="image/*"
-            multiple
-            aria-label="Upload images"
-            onChange={(e) => void upload(Array.from(e.target.files ?? []))}
-          />
-        </Button>
-      </Stack>
-      <Typography variant="caption" color="text.secondary">
-        JPG, PNG, GIF, WebP, max 10MB per file
-      </Typography>
-      {problem && (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setProblem(null)}>
-          <AlertTitle>{problem.title}</AlertTitle>
-          {problem.description}
-        </Alert>
-      )}
-      {type.images.length > 0 && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1, mt: 1 }}>
-          {type.images.map((url, i) => (
-            <Box key={url} sx={{ position: 'relative', borderRadius: 1, overflow: 'hidden', bgcolor: '#eee' }}>
-              <img src={accommodationImageSrc(url, 320)} alt={`${type.name} image ${i + 1}`} loading="lazy" style={{ display: 'block', width: '100%', height: 90, objectFit: 'cover' }} />
-              <IconButton
-                size="small"
-                aria-label={`Delete image ${i + 1}`}
-                disabled={!online}
-                onClick={() => void remove(url)}
-                sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
-              >
-                <DeleteOutline fontSize="small" sx={{ color: '#b91c1c' }} />
-              </IconButton>
-            </Box>
-          ))}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-function UnitsSection({ type, units, online }: { type: AccommodationType; units: readonly DeskUnit[]; online: boolean }) {
-  const { toast } = useToast();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState<string | null>(null);
-
-  const add = async () => {
-    if (!name.trim()) return setError(ACCOMMODATION_MESSAGES.unitNameRequired);
-    setError(null);
-    setBusy(true);
-    try {
-      await createUnit(type.id, name.trim());
-      setName('');
-      toast({ title: 'Unit created successfully!', variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.name) setError(err.fieldErrors.name);
-      toast({ title: 'Error', description: errorText(err, 'Failed to create unit'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (unit: DeskUnit) => {
-    setDeleting(unit.id);
-    try {
-      await deleteUnit(unit.id);
-      toast({ title: 'Unit deleted successfully!', variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Error', description: errorText(err, 'Failed to delete unit'), variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  // Through the outbox: works offline and shows "Not synced" until the server has it.
-  const toggle = async (unit: DeskUnit, isActive: boolean) => {
-    try {
-      await setUnitActive(unit.id, isActive);
-      toast({
-        title: `${unit.name}: ${isActive ? 'Active' : 'Inactive'}`,
-        description: online ? 'Saved. Sending to the server.' : 'Saved on this device. It is sent when the connection is back.',
-        variant: 'success',
-      });
-    } catch (err) {
-      toast({ title: 'Not saved', description: err instanceof OfflineEditError ? err.message : 'Failed to update unit', variant: 'destructive' });
-    }
-  };
-
-  return (
-    <Box component="section" aria-label="Units">
-      <Typography variant="subtitle2" component="h3">
-        Units ({units.length})
-      </Typography>
-      <List dense sx={{ maxHeight: '12rem', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, my: 1 }}>
-        {units.length === 0 && (
-          <ListItem>
-            <ListItemText secondary="No units yet." />
-          </ListItem>
-        )}
-        {units.map((unit) => (
-          <ListItem
-            key={unit.id}
-            secondaryAction={
-              <IconButton edge="end" aria-label={`Delete unit ${unit.name}`} disabled={!online || deleting === unit.id} onClick={() => void remove(unit)}>
-                <DeleteOutline sx={{ color: online ? '#b91c1c' : undefined }} />
-              </IconButton>
-            }
-          >
-            <ListItemText primary={unit.name} sx={{ mr: 1 }} />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mr: 2 }}>
-              {unit.pendingSync && <NotSyncedChip />}
-              <FormControlLabel
-                control={<Switch size="small" checked={unit.isActive} onChange={(e) => void toggle(unit, e.target.checked)} slotProps={{ input: { 'aria-label': `${unit.name} active` } }} />}
-                label={unit.isActive ? 'Active' : 'Inactive'}
-              />
-            </Stack>
-          </ListItem>
-        ))}
-      </List>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          label="Unit name"
-          size="small"
-          fullWidth
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void add();
-            }
-          }}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
-        />
-        <Button variant="outlined" onClick={() => void add()} disabled={busy || !online} sx={{ flexShrink: 0, minHeight: 40 }}>
-          Add Unit
-        </Button>
-      </Stack>
-    </Box>
   );
 }

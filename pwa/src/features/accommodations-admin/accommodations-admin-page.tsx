@@ -28,10 +28,11 @@ import type { DeskUnit } from '@/offline/queries.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { PageHeader } from '@/components/page-header.js';
 import { useToast } from '@/components/toast/use-toast.js';
+import { NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { cardAmenities } from './accommodation-form.js';
-import { AccommodationTypeDialog, NEEDS_CONNECTION, errorText } from './accommodation-type-dialog.js';
+import { AccommodationTypeDialog } from './accommodation-type-dialog.js';
 import { deleteAccommodationType } from './api/accommodations-admin-api.js';
 
 const SKELETON_CARDS = 6;

@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@shared/contracts/audit.js';
+import { formatLodgeDateTimeYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem } from '@/components/needs-connection.js';
@@ -24,9 +25,6 @@ import { useAudit, type AuditFilter } from './api/audit-api.js';
 import { AUDIT_ENTITY_TYPES, actionLabel, auditChanges } from './audit-diff.js';
 
 const END_BEFORE_START = 'The end date must be on or after the start date';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Africa/Johannesburg' }).format(new Date(iso));
 
 const entityLabel = (type: string) => AUDIT_ENTITY_TYPES.find(([t]) => t === type)?.[1] ?? type;
 
@@ -149,7 +147,7 @@ function AuditCard({ entry, onShowRecord }: { entry: AuditEntry; onShowRecord: (
             </Typography>
           </Stack>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.createdAt}>
-            {when(entry.createdAt)}
+            {formatLodgeDateTimeYear(entry.createdAt)}
           </Typography>
         </Stack>
         <Typography variant="body2" sx={{ mb: changes.length || entry.note ? 1 : 0 }}>

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { formatLodgeDateTimeSast } from '@shared/format.js';
 import { accommodations, booking } from '@/test/fixtures.js';
 import { renderApp } from '@/test/render-app.js';
 import { server } from '@/test/server.js';
@@ -40,6 +41,8 @@ function rate(total: number, promoDiscount = 0) {
   };
 }
 
+const holdExpiresAt = new Date(Date.now() + 48 * 3_600_000);
+
 function flowHandlers({ unavailable = [] as string[] } = {}) {
   const bookingsPosted: { body: unknown; key: string | null }[] = [];
   server.use(
@@ -72,7 +75,7 @@ function flowHandlers({ unavailable = [] as string[] } = {}) {
         accommodationTypeName: 'Luxury Safari Suite',
         unitName: 'Suite 1',
         totalAmount: 4500,
-        holdExpiresAt: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        holdExpiresAt: holdExpiresAt.toISOString(),
         bankDetails: { bankName: 'First National Bank', accountHolder: 'Marula Ridge (Pty) Ltd', accountNumber: '62841057723', branchCode: '250655' },
       }),
     ),
@@ -180,5 +183,9 @@ describe('/booking-confirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Show my booking' }));
     expect(await screen.findByRole('heading', { name: 'Your booking is reserved' })).toBeInTheDocument();
     expect(screen.getByTestId('booking-reference')).toHaveTextContent('WL-7KQ3XM');
+    // The deadline reads as in the e-mail the guest was sent (lodge time, named).
+    expect(screen.getByText(/as the payment reference/)).toHaveTextContent(
+      `Pay R4,500 by EFT with WL-7KQ3XM as the payment reference before ${formatLodgeDateTimeSast(holdExpiresAt)}. Your stay is held until then.`,
+    );
   });
 });

@@ -16,7 +16,7 @@ import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { useRate } from './api/calculate-rate.js';
 import {
   BOOKING_STEPS,

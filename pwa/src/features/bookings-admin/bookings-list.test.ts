@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@/lib/csv.js';
 import { makeBooking } from '@/offline/test-support.js';
-import { bookingSummary, bookingsCsv, filterBookings, paymentBadgeColours, shortId, sortBookings, splitPackages } from './bookings-list.js';
+import { bookingSummary, bookingsCsv, filterBookings, shortId, sortBookings, splitPackages } from './bookings-list.js';
 
 const a = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', guestName: 'Lindiwe Dlamini', guestEmail: 'lindiwe@example.test', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-02' });
 const b = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-03-01' });
@@ -37,16 +37,6 @@ describe('bookings list', () => {
     const { unitBookings, packageBookings } = splitPackages([a, parent, child]);
     expect(unitBookings.map((x) => x.id)).toEqual([a.id]);
     expect(packageBookings.map((x) => x.id)).toEqual([parent.id]);
-  });
-
-  it('colours payment badges as the spec says', () => {
-    expect([paymentBadgeColours('Paid').fg, paymentBadgeColours(null).fg, paymentBadgeColours('Refunded').fg, paymentBadgeColours('Partially Refunded').fg, paymentBadgeColours('Deposit Paid').fg]).toEqual([
-      '#14532d',
-      '#713f12',
-      '#7f1d1d',
-      '#7c2d12',
-      '#1f2937',
-    ]);
   });
 
   it('exports CSV with quoting and no formula injection', () => {

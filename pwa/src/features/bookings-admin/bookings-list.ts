@@ -1,5 +1,6 @@
 import type { Booking } from '@shared/contracts/bookings.js';
-import type { BookingStatus, PaymentStatus } from '@shared/domain/booking-status.js';
+import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 
@@ -9,6 +10,9 @@ export type SortDir = 'asc' | 'desc';
 
 /** The id as the table shows it (back-office.md: its first 8 characters). */
 export const shortId = (id: string) => id.slice(0, 8);
+
+/** A stay's dates as the table shows them: 'Nov 05 – Nov 07, 2026'. */
+export const stayDates = (b: Pick<Booking, 'checkInDate' | 'checkOutDate'>) => `${formatMonthDay(b.checkInDate)} – ${formatMonthDayYear(b.checkOutDate)}`;
 
 /** Status filter, then a case-insensitive search in guest name, guest e-mail or booking id. */
 export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string): B[] {
@@ -54,23 +58,6 @@ export function bookingSummary(rows: readonly Pick<Booking, 'status' | 'totalAmo
     revenue,
     average: rows.length ? Math.round(revenue / rows.length) : 0,
   };
-}
-
-/** back-office.md section 4: paid green, pending yellow, failed/refunded red, partial refund orange, other grey. */
-export function paymentBadgeColours(status: PaymentStatus | null | undefined): { bg: string; fg: string } {
-  switch (status ?? 'Pending') {
-    case 'Paid':
-      return { bg: '#dcfce7', fg: '#14532d' };
-    case 'Pending':
-      return { bg: '#fef9c3', fg: '#713f12' };
-    case 'Failed':
-    case 'Refunded':
-      return { bg: '#fee2e2', fg: '#7f1d1d' };
-    case 'Partially Refunded':
-      return { bg: '#ffedd5', fg: '#7c2d12' };
-    default:
-      return { bg: '#e5e7eb', fg: '#1f2937' };
-  }
 }
 
 export const CSV_HEADER = [

@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { db as offlineDb } from '@/offline/db.js';
 import { makeBooking, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
+import { stubTableLayout } from '@/test/table-layout.js';
 import { currentPath } from '@/test/render-app.js';
 import { BookingsPage } from './bookings-page.js';
 
@@ -160,6 +161,9 @@ describe('booking management', () => {
 
 describe('a long list', () => {
   it('shows all 300 bookings with only the rows in view in the page, and scrolling draws the next ones', async () => {
+    // The layout a browser gives: a 640 px box of 61 px rows.
+    const restoreLayout = stubTableLayout({ testId: 'bookings-scroll', boxHeight: 640, rowHeight: 61 });
+    onTestFinished(restoreLayout);
     const bookings = Array.from({ length: 300 }, (_, i) =>
       makeBooking({ guestName: `Guest ${String(i).padStart(4, '0')}`, checkInDate: addDays(today, i), checkOutDate: addDays(today, i + 1) }),
     );
@@ -172,6 +176,7 @@ describe('a long list', () => {
 
     // Newest check-in first; a 640 px box of 61 px rows shows 11, plus 8 below: 19 rows.
     const names = () => rowsOf('Bookings').map((r) => r[1]!.replace(/lindiwe@example\.test$/, ''));
+    await waitFor(() => expect(names()).toHaveLength(19));
     expect(names()).toEqual(Array.from({ length: 19 }, (_, i) => `Guest ${String(299 - i).padStart(4, '0')}`));
     const box = screen.getByTestId('bookings-scroll');
     const spacerBelow = box.querySelectorAll('tbody tr[aria-hidden]');

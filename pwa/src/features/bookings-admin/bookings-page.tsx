@@ -1,20 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,64 +13,51 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Download from '@mui/icons-material/Download';
-import Visibility from '@mui/icons-material/Visibility';
 import type { Booking } from '@shared/contracts/bookings.js';
-import { BOOKING_STATUSES, allowedNextStatuses, type BookingStatus, type PaymentStatus } from '@shared/domain/booking-status.js';
-import { can, type Role } from '@shared/roles.js';
-import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
+import { BOOKING_STATUSES } from '@shared/domain/booking-status.js';
+import { can } from '@shared/roles.js';
 import { useBookings, useSyncStatus } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { PageHeader } from '@/components/page-header.js';
-import { CardList, ItemCard, useStacked } from '@/components/stacked-list.js';
+import { CardList, useStacked } from '@/components/stacked-list.js';
 import { ListFilters, type FilterOption } from '@/components/list-filters.js';
 import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
-import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
-import { formatRand } from '@/lib/format.js';
-import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatRand } from '@shared/format.js';
 import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
-import { deleteBooking } from './api/delete-booking.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
-import { useWindowedRows } from './windowed-rows.js';
 import { EditBookingDialog } from './edit-booking-dialog.js';
 import {
   bookingSummary,
   bookingsCsv,
   filterBookings,
-  paymentBadgeColours,
-  shortId,
   sortBookings,
   splitPackages,
   type SortDir,
   type SortKey,
   type StatusFilter,
 } from './bookings-list.js';
+import { BookingCard } from './components/booking-card.js';
+import { BookingRow } from './components/booking-row.js';
+import { BookingsTable } from './components/bookings-table.js';
+import { DeleteBookingDialog } from './components/delete-booking-dialog.js';
 
 const STATUS_OPTIONS: FilterOption<StatusFilter>[] = [{ value: 'all', label: 'All Statuses' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: s }))];
 const ALL_ROWS = -1;
 const PAGE_SIZES = [25, 50, 100, { label: 'All', value: ALL_ROWS }];
-/** Longer lists scroll inside the card with only the rows in view drawn (windowed-rows.ts). */
-const WINDOW_FROM = 100;
 /**
  * On a phone the cards are paged, never all drawn: at most 50 to a page (a page size of 100
  * or All chosen on a wider screen shows 50), so hundreds of bookings cost what 50 do. Paged
- * rather than windowed: a card's height varies (a long e-mail wraps, a Not synced chip), which
- * a fixed-height window gets wrong, and a box scrolling inside the page fights the thumb that
- * scrolls the page itself.
+ * rather than windowed: a box scrolling inside the page fights the thumb that scrolls the
+ * page itself.
  */
 const PHONE_MAX_PAGE = 50;
 const PHONE_PAGE_SIZES = [10, 25, PHONE_MAX_PAGE];
@@ -98,7 +76,6 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
   { key: 'id', dir: 'asc', label: 'Booking ID, A to Z' },
   { key: 'id', dir: 'desc', label: 'Booking ID, Z to A' },
 ];
-export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
 
 /** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
 export function BookingsPage() {
@@ -137,8 +114,6 @@ export function BookingsPage() {
   const lastPage = Math.max(0, Math.ceil(sorted.length / perPage) - 1);
   const shownPage = Math.min(page, lastPage);
   const pageRows = useMemo(() => sorted.slice(shownPage * perPage, shownPage * perPage + perPage), [sorted, shownPage, perPage]);
-  const windowed = !stacked && pageRows.length > WINDOW_FROM;
-  const rowsWindow = useWindowedRows(pageRows.length, windowed);
 
   if (!all)
     return (
@@ -242,46 +217,7 @@ export function BookingsPage() {
           </CardList>
         </Box>
       ) : (
-        <Card variant="outlined" component="section" aria-label="Bookings" sx={{ mb: 3 }}>
-          <TableContainer
-            ref={rowsWindow.boxRef}
-            onScroll={windowed ? rowsWindow.onScroll : undefined}
-            data-testid="bookings-scroll"
-            sx={windowed ? { maxHeight: '70vh', overflowY: 'auto' } : undefined}
-          >
-            <Table size="small" stickyHeader={windowed} sx={{ minWidth: 860, '& td, & th': { px: { md: 0.75, xl: 1 } } }}>
-              <TableHead>
-                <TableRow>
-                  <SortHead label="Booking ID" k="id" sort={sort} onSort={sortBy} />
-                  <SortHead label="Guest" k="guestName" sort={sort} onSort={sortBy} />
-                  <SortHead label="Unit" k="unitName" sort={sort} onSort={sortBy} />
-                  <SortHead label="Dates" k="checkInDate" sort={sort} onSort={sortBy} />
-                  <SortHead label="Total" k="totalAmount" sort={sort} onSort={sortBy} />
-                  <SortHead label="Status" k="status" sort={sort} onSort={sortBy} />
-                  <TableCell>Payment</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {pageRows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                        No bookings found.
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rowsWindow.padTop > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padTop }} />}
-                {pageRows.slice(rowsWindow.first, rowsWindow.last).map((b) => (
-                  <BookingRow key={b.id} booking={b} {...itemProps} />
-                ))}
-                {rowsWindow.padBottom > 0 && <TableRow aria-hidden sx={{ height: rowsWindow.padBottom }} />}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {pager}
-        </Card>
+        <BookingsTable rows={pageRows} sort={sort} onSort={sortBy} itemProps={itemProps} footer={pager} />
       )}
 
       {stacked ? (
@@ -329,210 +265,8 @@ export function BookingsPage() {
         {details && can(role, 'managePayments') ? <BookingPayments bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
-      <DeleteDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
+      <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
       <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
     </>
-  );
-}
-
-
-function SortHead({ label, k, sort, onSort }: { label: string; k: SortKey; sort: { key: SortKey; dir: SortDir }; onSort: (k: SortKey) => void }) {
-  const active = sort.key === k;
-  return (
-    <TableCell sortDirection={active ? sort.dir : false}>
-      <TableSortLabel active={active} direction={active ? sort.dir : 'asc'} onClick={() => onSort(k)}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
-}
-
-function PaymentBadge({ status }: { status: PaymentStatus | null | undefined }) {
-  const c = paymentBadgeColours(status);
-  return <Chip size="small" label={status ?? 'Pending'} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
-}
-
-interface BookingItemProps {
-  booking: DeskBooking;
-  role: Role | null;
-  canDelete: boolean;
-  online: boolean;
-  onView: (b: Booking) => void;
-  onEdit: (b: DeskBooking) => void;
-  onDelete: (b: Booking) => void;
-}
-
-const stayDates = (b: Booking) => `${formatMonthDay(b.checkInDate)} – ${formatMonthDayYear(b.checkOutDate)}`;
-
-function UnitName({ booking }: { booking: Booking }) {
-  if (booking.unitId !== null) return <>{booking.unitName}</>;
-  return (
-    <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <span>Entire Lodge</span>
-      <Chip size="small" label="Package" sx={{ bgcolor: '#ede9fe', color: '#4c1d95', fontWeight: 600 }} />
-    </Stack>
-  );
-}
-
-/** The status as a chip-coloured select offering the moves the state machine allows this role. */
-function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
-  const { toast } = useToast();
-  const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
-  const change = async (next: BookingStatus) => {
-    if (next === booking.status) return;
-    try {
-      await setBookingStatus(booking.id, next);
-      toast({ title: 'Booking updated successfully!', variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
-    }
-  };
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField
-        select
-        size="small"
-        fullWidth={fullWidth}
-        value={booking.status}
-        onChange={(e) => void change(e.target.value as BookingStatus)}
-        slotProps={{ htmlInput: { 'aria-label': `Status of ${booking.guestName}` } }}
-        sx={{ minWidth: 120, '& .MuiSelect-select': { fontSize: 14, bgcolor: STATUS_COLOURS[booking.status].bg, color: STATUS_COLOURS[booking.status].fg, fontWeight: 600 } }}
-      >
-        {options.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
-      {booking.pendingSync && <NotSyncedChip />}
-    </Stack>
-  );
-}
-
-function BookingActions({ booking, canDelete, online, onView, onEdit, onDelete }: Omit<BookingItemProps, 'role'>) {
-  return (
-    <>
-      <Tooltip title="View details">
-        <IconButton aria-label={`View booking ${shortId(booking.id)}`} onClick={() => onView(booking)}>
-          <Visibility />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit booking">
-        <IconButton aria-label={`Edit booking ${shortId(booking.id)}`} onClick={() => onEdit(booking)}>
-          <EditOutlined />
-        </IconButton>
-      </Tooltip>
-      {canDelete && (
-        <Tooltip title={online ? 'Delete booking' : NEEDS_CONNECTION}>
-          <span>
-            <IconButton aria-label={`Delete booking ${shortId(booking.id)}`} onClick={() => onDelete(booking)} disabled={!online} sx={{ color: '#b91c1c' }}>
-              <DeleteOutline />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-    </>
-  );
-}
-
-function BookingRow({ booking, role, ...actions }: BookingItemProps) {
-  return (
-    <TableRow hover data-row>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
-      <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {booking.guestName}
-        </Typography>
-        {/* On a tablet or a laptop beside the sidebar (900-1536 px) the whole row must fit beside its actions: a long
-            address is cut short there, in full on hover and in the details dialog. */}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          noWrap
-          title={booking.guestEmail}
-          sx={{ maxWidth: { md: 130, xl: 260 } }}
-        >
-          {booking.guestEmail}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <UnitName booking={booking} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{stayDates(booking)}</TableCell>
-      <TableCell>{formatRand(booking.totalAmount)}</TableCell>
-      <TableCell>
-        <StatusSelect booking={booking} role={role} />
-      </TableCell>
-      <TableCell>
-        <PaymentBadge status={booking.paymentStatus} />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <BookingActions booking={booking} {...actions} />
-      </TableCell>
-    </TableRow>
-  );
-}
-
-/** A row of the table as a card on a phone: the same fields, select and buttons (same names). */
-function BookingCard({ booking, role, ...actions }: BookingItemProps) {
-  const id = shortId(booking.id);
-  return (
-    <ItemCard
-      title={booking.guestName}
-      label={`Booking ${id} of ${booking.guestName}`}
-      subtitle={booking.guestEmail}
-      fields={[
-        ['Booking ID', <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>],
-        ['Unit', <UnitName booking={booking} />],
-        ['Dates', stayDates(booking)],
-        ['Total', formatRand(booking.totalAmount)],
-        // As wide as its text, like the chip it looks like: the theme makes text fields full width.
-        ['Status', <StatusSelect booking={booking} role={role} fullWidth={false} />],
-        ['Payment', <PaymentBadge status={booking.paymentStatus} />],
-      ]}
-      actions={<BookingActions booking={booking} {...actions} />}
-    />
-  );
-}
-
-function DeleteDialog({ booking, online, onClose }: { booking: Booking | null; online: boolean; onClose: () => void }) {
-  const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!booking) return;
-    setBusy(true);
-    try {
-      await deleteBooking(booking);
-      toast({ title: 'Booking deleted successfully!', variant: 'success' });
-      onClose();
-    } catch (err) {
-      const description =
-        err instanceof NetworkError ? NEEDS_CONNECTION : err instanceof ApiError ? (err.serverMessage ?? 'Failed to delete booking') : 'Failed to delete booking';
-      toast({ title: 'Error', description, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={booking !== null} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Delete Booking</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Are you sure you want to delete the booking {booking ? shortId(booking.id) : ''} of {booking?.guestName}? This cannot be undone.
-        </DialogContentText>
-        {!online && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {NEEDS_CONNECTION}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={busy || !online}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

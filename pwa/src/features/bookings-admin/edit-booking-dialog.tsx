@@ -14,7 +14,7 @@ import type { Role } from '@shared/roles.js';
 import { OfflineEditError, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
+import { errorText } from '@/lib/api.js';
 import { updateBookingOnline } from './api/update-booking.js';
 import { EDITABLE_PAYMENT_STATUSES, EDIT_PAYMENT_METHODS, editFormOf, isEmptyPlan, needsNetwork, planEdit, type EditBookingForm } from './edit-booking.js';
 import { shortId } from './bookings-list.js';
@@ -58,14 +58,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
       toast({ title: 'Booking updated successfully!', variant: 'success' });
       onClose();
     } catch (err) {
-      const description =
-        err instanceof NetworkError
-          ? EDIT_NEEDS_CONNECTION
-          : err instanceof OfflineEditError
-            ? err.message
-            : err instanceof ApiError
-              ? (err.serverMessage ?? 'Failed to update booking')
-              : 'Failed to update booking';
+      const description = err instanceof OfflineEditError ? err.message : errorText(err, 'Failed to update booking', EDIT_NEEDS_CONNECTION);
       toast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setBusy(false);

@@ -17,11 +17,11 @@ import Typography from '@mui/material/Typography';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { useAccommodationTypes, useUnits } from '@/offline/hooks.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { ApiError } from '@/lib/api.js';
+import { errorText } from '@/lib/api.js';
 import { calculateRate, createBookings, isUnitAvailable, type CreateCall } from './api/new-booking-api.js';
 import { calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalculableDate, splitTotal, type NewBookingForm } from './new-booking.js';
 
-const NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
+const NEW_BOOKING_NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
 
 /** The admin's new booking (back-office.md sections 5 and 7): one call per unit, or one package call. */
 export function NewBookingDialog({ open, online, onClose }: { open: boolean; online: boolean; onClose: () => void }) {
@@ -105,8 +105,7 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
     const { created, error } = await createBookings(calls);
     setBusy(false);
     if (created === 0) {
-      const description = error instanceof ApiError ? (error.serverMessage ?? 'Failed to create booking') : 'Failed to create booking';
-      return toast({ title: 'Error', description, variant: 'destructive' });
+      return toast({ title: 'Error', description: errorText(error, 'Failed to create booking', NEW_BOOKING_NEEDS_CONNECTION), variant: 'destructive' });
     }
     const message = creationMessage(created, calls.length);
     toast({ ...message, variant: created === calls.length ? 'success' : 'default' });
@@ -123,7 +122,7 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
       <DialogContent>
         {!online && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {NEEDS_CONNECTION}
+            {NEW_BOOKING_NEEDS_CONNECTION}
           </Alert>
         )}
         <Grid container spacing={2} sx={{ pt: 1 }}>

@@ -4,7 +4,7 @@ import { isBlockingStatus } from '@shared/domain/booking-status.js';
 import { addDays, daysBetween, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
 import { isCheckInDay } from '@shared/domain/stay-movement.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
-import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 
 /** back-office.md section 9: a 14-day window, moved 14 days at a time. */
 export const WINDOW_DAYS = 14;

@@ -6,7 +6,7 @@ import { db as offlineDb } from '@/offline/db.js';
 import { makeAccommodationType, makeBooking, makeUnit, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
-import { formatMonthDay, formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 import { CalendarPage } from './calendar-page.js';
 
 const today = todayInLodge(new Date());

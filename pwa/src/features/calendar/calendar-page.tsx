@@ -23,8 +23,7 @@ import { PageHeader } from '@/components/page-header.js';
 import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { STATUS_COLOURS } from '@/components/booking-status-chip.js';
-import { formatRand } from '@/lib/format.js';
-import { formatDayOfMonth, formatMonthDay, formatWeekdayShort } from '@/lib/dates-display.js';
+import { formatDayOfMonth, formatMonthDay, formatRand, formatWeekdayShort } from '@shared/format.js';
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
 import { WINDOW_DAYS, calendarSummary, findConflicts, typeRows, windowDays, windowEnd, windowTitle, type TypeRow } from './calendar-grid.js';
 

@@ -3,7 +3,7 @@ import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
 import { UPCOMING_MOVEMENT_DAYS, movementsInWindow, type MovementType } from '@shared/domain/stay-movement.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
-import { formatWeekdayDate } from '@/lib/dates-display.js';
+import { formatWeekdayDate } from '@shared/format.js';
 
 /** back-office.md section 9. */
 export const RECENT_ACTIVITY_COUNT = 4;

@@ -19,8 +19,6 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import Sell from '@mui/icons-material/Sell';
 import Settings from '@mui/icons-material/Settings';
 import Download from '@mui/icons-material/Download';
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import type { DeskBooking } from '@/offline/queries.js';
 import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
 import { useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/hooks.js';
@@ -33,12 +31,10 @@ import { LoadingState } from '@/components/loading-state.js';
 import { BookingStatusChip, NotSyncedChip } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeDateTime, formatMonthDay, formatRand } from '@shared/format.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
-import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
 import { useSystemStatus } from './api/system-status.js';
 import { downloadCsv } from '@/lib/csv.js';
-import { formatMonthDay } from '@/lib/dates-display.js';
 import {
   OVERVIEW_TYPE_COUNT,
   dashboardFigures,
@@ -279,11 +275,6 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
   );
 }
 
-/** 'Nov 22, 14:05' in lodge time (back-office.md section 9 'MMM dd, HH:mm'). */
-function lodgeDateTime(iso: string): string {
-  return format(new TZDate(new Date(iso), LODGE_TIME_ZONE), 'MMM dd, HH:mm');
-}
-
 /**
  * The server's health as the API reports it (database, e-mail outbox, payment provider) and
  * this device's sync state. Offline, the server's part says it cannot be checked.
@@ -291,7 +282,7 @@ function lodgeDateTime(iso: string): string {
 function SystemStatus() {
   const sync = useSyncStatus();
   const server = useSystemStatus();
-  const lastPull = sync.lastPullAt ? lodgeDateTime(sync.lastPullAt) : null;
+  const lastPull = sync.lastPullAt ? formatLodgeDateTime(sync.lastPullAt) : null;
   const status = server.data;
   const unanswered = !status && (server.error instanceof NetworkError || !sync.online);
   const serverError = !status && server.error instanceof ApiError && server.error.status >= 500;
@@ -315,7 +306,7 @@ function SystemStatus() {
         {lastFailure && (
           <ListItem disableGutters sx={{ display: 'block', pt: 0 }}>
             <Typography variant="body2" color="text.secondary">
-              Last e-mail failure {lodgeDateTime(lastFailure.at)} to {lastFailure.to}: {lastFailure.error}
+              Last e-mail failure {formatLodgeDateTime(lastFailure.at)} to {lastFailure.to}: {lastFailure.error}
             </Typography>
           </ListItem>
         )}

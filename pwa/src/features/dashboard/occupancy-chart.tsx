@@ -1,5 +1,5 @@
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatMonthDay } from '@/lib/dates-display.js';
+import { formatMonthDay } from '@shared/format.js';
 import type { OccupancyPoint } from './dashboard-figures.js';
 
 /** The 30-night occupancy bars; loaded on demand (the chart library is large). */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { EVENT_MESSAGES, parseEventDateTime, type Event, type EventRequestInput, type TicketType, type TicketTypeRequestInput } from '@shared/contracts/events.js';
-import { lodgeDateOf, lodgeTimeOf, LODGE_TIME_ZONE } from '@shared/domain/dates.js';
+import { lodgeDateOf, lodgeTimeOf } from '@shared/domain/dates.js';
 
 /**
  * The event dialog's fields as typed (strings), checked with the contract's own messages
@@ -59,12 +57,6 @@ export function eventRequestOf(values: z.output<typeof EventForm>, event: Event 
 
 /** Past: the event's date is earlier than now (back-office.md section 4). */
 export const isPastEvent = (event: Pick<Event, 'eventDate'>, now: Date = new Date()) => new Date(event.eventDate).getTime() < now.getTime();
-
-/** The long-form date ('PPP', e.g. 'December 31st, 2026') in lodge time. */
-export const formatEventDate = (instant: string) => format(new TZDate(instant, LODGE_TIME_ZONE), 'PPP');
-
-/** A calendar date (yyyy-MM-dd) as 'MMM dd, yyyy'. */
-export const formatDay = (iso: string) => format(new Date(`${iso}T12:00:00`), 'MMM dd, yyyy');
 
 const PRICE = /^\d+(\.\d{1,2})?$/;
 

@@ -25,13 +25,15 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import Hotel from '@mui/icons-material/Hotel';
 import type { Event } from '@shared/contracts/events.js';
+import { formatLodgeLongDate, formatMonthDayYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
-import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useOnline } from '@/offline/hooks.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { EVENTS_KEY, createEvent, deleteEvent, updateEvent, useEvents } from './api/events-api.js';
-import { EventForm, eventFormValues, eventRequestOf, formatDay, formatEventDate, isPastEvent } from './event-form.js';
+import { EventForm, eventFormValues, eventRequestOf, isPastEvent } from './event-form.js';
 import { TicketTypesDialog } from './ticket-types-dialog.js';
 import { ActiveChip } from './active-chip.js';
 
@@ -129,7 +131,7 @@ function EventCard({
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 1 }}>
           <EventIcon fontSize="small" aria-hidden />
-          <Typography variant="body2">{formatEventDate(event.eventDate)}</Typography>
+          <Typography variant="body2">{formatLodgeLongDate(event.eventDate)}</Typography>
         </Stack>
         <Typography
           variant="body2"
@@ -147,12 +149,12 @@ function EventCard({
               </Typography>
             </Stack>
             <Typography variant="body2" sx={{ color: '#1e3a8a' }}>
-              {event.accommodationStartDate ? formatDay(event.accommodationStartDate) : 'Open'} – {event.accommodationEndDate ? formatDay(event.accommodationEndDate) : 'Open'}
+              {event.accommodationStartDate ? formatMonthDayYear(event.accommodationStartDate) : 'Open'} – {event.accommodationEndDate ? formatMonthDayYear(event.accommodationEndDate) : 'Open'}
             </Typography>
           </Box>
         )}
         <Typography variant="caption" color="text.secondary">
-          Event date: {formatEventDate(event.eventDate)}
+          Event date: {formatLodgeLongDate(event.eventDate)}
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2 }}>
@@ -193,7 +195,7 @@ export function EventDialog({ event, onClose }: { event: Event | null; onClose: 
       await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, event ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, event ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' }),
   });
   const title = event ? 'Edit Event' : 'Create New Event';
 
@@ -246,7 +248,7 @@ function DeleteEventDialog({ event, onClose }: { event: Event | null; onClose: (
       await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to delete event'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete event'), variant: 'destructive' }),
   });
   return (
     <Dialog open={event !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-event-title">

@@ -20,13 +20,14 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Event, TicketType } from '@shared/contracts/events.js';
-import { LoadProblem, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useOnline } from '@/offline/hooks.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeLongDate, formatRand } from '@shared/format.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { createTicketType, deleteTicketType, ticketTypesKey, updateTicketType, useTicketTypes } from './api/events-api.js';
-import { TicketForm, formatEventDate, ticketFormValues, ticketRequestOf } from './event-form.js';
+import { TicketForm, ticketFormValues, ticketRequestOf } from './event-form.js';
 import { ActiveChip } from './active-chip.js';
 
 /** 'Manage Ticket Types': the event's ticket types (name, price, max quantity), added, edited and deleted here. */
@@ -54,7 +55,7 @@ export function TicketTypesDialog({ event, onClose }: { event: Event | null; onC
               <ActiveChip active={event.isActive} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {formatEventDate(event.eventDate)}
+              {formatLodgeLongDate(event.eventDate)}
             </Typography>
           </Box>
         )}
@@ -120,7 +121,7 @@ function TicketTypeForm({ eventId, ticket, onDone }: { eventId: string; ticket: 
       onDone();
     },
     onError: (err) =>
-      toast({ title: 'Error', description: changeErrorText(err, ticket ? 'Failed to update ticket type' : 'Failed to create ticket type'), variant: 'destructive' }),
+      toast({ title: 'Error', description: errorText(err, ticket ? 'Failed to update ticket type' : 'Failed to create ticket type'), variant: 'destructive' }),
   });
   return (
     <Paper
@@ -162,7 +163,7 @@ function DeleteTicketType({ eventId, ticket, onDone }: { eventId: string; ticket
       await queryClient.invalidateQueries({ queryKey: ticketTypesKey(eventId) });
       onDone();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to delete ticket type'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete ticket type'), variant: 'destructive' }),
   });
   return (
     <Alert

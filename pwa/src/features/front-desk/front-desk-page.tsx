@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import { todayInLodge } from '@shared/domain/dates.js';
+import { formatStayDay } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
@@ -21,7 +22,6 @@ import { movementMove, type DeskMove, type MovementType } from '@shared/domain/s
 import { useDeskActions } from './api/desk-actions.js';
 import { BookingPanel } from './components/booking-panel.js';
 import { BookingRow } from './components/booking-row.js';
-import { dayLabel } from './stay-words.js';
 
 export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
 
@@ -103,7 +103,7 @@ export function FrontDeskPage() {
     <>
       <PageHeader
         title="Front Desk"
-        subtitle={`Today, ${dayLabel(today)}`}
+        subtitle={`Today, ${formatStayDay(today)}`}
         actions={
           <Button variant="outlined" startIcon={<Add />} onClick={newBooking} sx={{ minHeight: 44 }}>
             New booking

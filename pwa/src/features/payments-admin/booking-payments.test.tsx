@@ -172,7 +172,7 @@ describe('a booking’s payments', () => {
     const { user } = renderStaffPage(<BookingPayments bookingId={paid.id} />, { user: users.manager });
     await screen.findByRole('list', { name: 'Transactions' });
     setOnline(false);
-    expect(await screen.findByText('A refund needs a connection. It is available again when this device is back online.')).toBeInTheDocument();
+    expect(await screen.findByText('A refund needs a connection. It will be available when this device is back online.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Full Refund' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Partial Refund' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Partial Refund' })).catch(() => undefined);

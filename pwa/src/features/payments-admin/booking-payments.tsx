@@ -16,19 +16,19 @@ import type { PaymentHistoryResponse, PaymentTransaction } from '@shared/contrac
 import type { PaymentStatus } from '@shared/domain/booking-status.js';
 import { centsToRand, randToCents } from '@shared/domain/money.js';
 import { can } from '@shared/roles.js';
+import { LoadProblem } from '@/components/needs-connection.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useDeskActions } from '@/features/front-desk/api/desk-actions.js';
-import { ApiError, NetworkError } from '@/lib/api.js';
+import { errorText, needsConnection } from '@/lib/api.js';
 import { downloadCsv } from '@/lib/csv.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeDateTime, formatRand } from '@shared/format.js';
 import { useBooking, useOnline } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { usePaymentHistory } from './api/payment-history.js';
 import { useRefundBooking } from './api/refund-booking.js';
 import {
-  formatTransactionTime,
   paymentBadgeColours,
   paymentStatusLabel,
   transactionMethodLabel,
@@ -38,8 +38,7 @@ import {
 } from './payment-words.js';
 import { checkRefundAmountText } from './refund-amount.js';
 
-export const REFUND_NEEDS_CONNECTION = 'A refund needs a connection. It is available again when this device is back online.';
-export const HISTORY_NEEDS_CONNECTION = 'The payment history needs a connection. It shows again when this device is back online.';
+export const REFUND_NEEDS_CONNECTION = needsConnection('A refund');
 export const REFUND_PROCESSED = { title: 'Refund Processed', description: 'Payment refund has been initiated successfully!' } as const;
 export const REFUND_FAILED = { title: 'Refund Failed', fallback: 'Failed to process refund' } as const;
 
@@ -89,16 +88,11 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
         <PaymentStatusBadge status={paymentStatus} />
       </Stack>
 
-      {!online && !history.data && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {HISTORY_NEEDS_CONNECTION}
-        </Alert>
-      )}
       {online && history.isPending && <Typography color="text.secondary">Loading payments...</Typography>}
-      {history.isError && !history.data && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {history.error instanceof ApiError ? (history.error.serverMessage ?? history.error.message) : 'Failed to load the payment history'}
-        </Alert>
+      {!history.data && (history.isError || !online) && (
+        <Box sx={{ mb: 2 }}>
+          <LoadProblem error={history.error} what="The payment history" onRetry={() => void history.refetch()} />
+        </Box>
       )}
 
       {history.data && <HistoryView history={history.data} bookingRef={booking?.reference ?? bookingId.slice(0, 8)} />}
@@ -227,7 +221,7 @@ function TransactionRow({ transaction: t }: { transaction: PaymentTransaction })
       </Stack>
       <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          {formatTransactionTime(t.createdAt)} · {transactionTypeLabel(t)} · {transactionMethodLabel(t)}
+          {formatLodgeDateTime(t.createdAt)} · {transactionTypeLabel(t)} · {transactionMethodLabel(t)}
           {t.gatewayReference ? ` · ${t.gatewayReference}` : ''}
         </Typography>
         <Chip size="small" label={status} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600, height: 22 }} />
@@ -292,9 +286,7 @@ function RefundDialog({
       toast({ ...REFUND_PROCESSED, variant: 'success' });
       close();
     } catch (err) {
-      const description =
-        err instanceof NetworkError ? REFUND_NEEDS_CONNECTION : err instanceof ApiError ? (err.serverMessage ?? REFUND_FAILED.fallback) : REFUND_FAILED.fallback;
-      toast({ title: REFUND_FAILED.title, description, variant: 'destructive' });
+      toast({ title: REFUND_FAILED.title, description: errorText(err, REFUND_FAILED.fallback, REFUND_NEEDS_CONNECTION), variant: 'destructive' });
     }
   };
 

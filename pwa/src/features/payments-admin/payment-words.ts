@@ -58,11 +58,6 @@ export const transactionTypeLabel = (t: PaymentTransaction) => TYPE_LABELS[t.typ
 export const transactionStatusLabel = (t: PaymentTransaction) => STATUS_LABELS[t.status];
 export const transactionMethodLabel = (t: PaymentTransaction) => SUBTYPE_LABELS[t.subtype] ?? t.subtype;
 
-/** 'Nov 05, 14:30' in lodge time (back-office.md section 9's 'MMM dd, HH:mm'). */
-export function formatTransactionTime(iso: string): string {
-  return format(new TZDate(new Date(iso).getTime(), LODGE_TIME_ZONE), 'MMM dd, HH:mm');
-}
-
 export const TRANSACTIONS_CSV_HEADER = ['Date (SAST)', 'Type', 'Method', 'Status', 'Description', 'Gateway Reference', 'Amount (R)'] as const;
 
 /** The transactions list as CSV; amounts signed as on screen (money out negative), in rand. */

@@ -1,5 +1,5 @@
 import { centsToRand } from '@shared/domain/money.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 
 /**
  * The partial-refund amount as typed (back-office.md section 5): above R0, at most what can

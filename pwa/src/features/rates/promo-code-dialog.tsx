@@ -20,7 +20,7 @@ import { DISCOUNT_TYPES, type DiscountType } from '@shared/domain/pricing.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError } from '@/lib/api.js';
 import { useSavePromoCode } from './api/promo-codes.js';
-import { errorText } from './error-text.js';
+import { errorText } from '@/lib/api.js';
 import { checkPromoCodeForm, emptyPromoCodeForm, formOfPromo, type PromoCodeField, type PromoCodeForm } from './rate-forms.js';
 
 /** Create or edit a promo code; usedCount is the server's and only shown. */

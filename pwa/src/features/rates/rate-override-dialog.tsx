@@ -17,8 +17,7 @@ import type { Event } from '@shared/contracts/events.js';
 import type { RateOverride } from '@shared/contracts/rates.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError } from '@/lib/api.js';
-import { formatMonthDayYear } from '@/lib/dates-display.js';
-import { formatRand } from '@/lib/format.js';
+import { formatMonthDayYear, formatRand } from '@shared/format.js';
 import { useSaveRateOverride } from './api/rate-overrides.js';
 import {
   checkRateOverrideForm,
@@ -28,7 +27,7 @@ import {
   type RateOverrideField,
   type RateOverrideForm,
 } from './rate-forms.js';
-import { errorText } from './error-text.js';
+import { errorText } from '@/lib/api.js';
 
 /** Create or edit an override, with what a sample stay costs before and after it. */
 export function RateOverrideDialog({

@@ -9,7 +9,7 @@ import { makeAccommodationType, resetDevice, staff } from '@/offline/test-suppor
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
-import { formatMonthDayYear } from '@/lib/dates-display.js';
+import { formatMonthDayYear } from '@shared/format.js';
 import { RatesPage } from './rates-page.js';
 
 const today = todayInLodge(new Date());

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -31,11 +30,10 @@ import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
 import { CardList, ItemCard, useStacked } from '@/components/stacked-list.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { NetworkError } from '@/lib/api.js';
-import { formatMonthDayYear } from '@/lib/dates-display.js';
-import { formatRand } from '@/lib/format.js';
+import { LoadProblem } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
+import { formatMonthDayYear, formatRand } from '@shared/format.js';
 import { useAdminEvents } from './api/events-list.js';
-import { errorText } from './error-text.js';
 import { useDeletePromoCode, usePromoCodes } from './api/promo-codes.js';
 import { useDeleteRateOverride, useRateOverrides } from './api/rate-overrides.js';
 import { PromoCodeDialog } from './promo-code-dialog.js';
@@ -56,14 +54,6 @@ export function RatesPage() {
       </Tabs>
       {tab === 'overrides' ? <OverridesTab /> : <PromosTab />}
     </>
-  );
-}
-
-function LoadProblem({ error, what }: { error: unknown; what: string }) {
-  return (
-    <Alert severity="error">
-      {error instanceof NetworkError ? `${what} need a connection. They load when this device is back online.` : error instanceof Error ? error.message : `Failed to load ${what.toLowerCase()}`}
-    </Alert>
   );
 }
 
@@ -130,7 +120,7 @@ function OverridesTab() {
       {overrides.isPending ? (
         <LoadingState label="Loading..." />
       ) : overrides.isError ? (
-        <LoadProblem error={overrides.error} what="Rate overrides" />
+        <LoadProblem error={overrides.error} what="Rate Management" onRetry={() => void overrides.refetch()} />
       ) : stacked ? (
         <CardList label="Rate Overrides" empty={overrides.data.length === 0 ? 'No rate overrides yet.' : null}>
           {overrides.data.map((o) => (
@@ -230,7 +220,7 @@ function PromosTab() {
       {promos.isPending ? (
         <LoadingState label="Loading..." />
       ) : promos.isError ? (
-        <LoadProblem error={promos.error} what="Promo codes" />
+        <LoadProblem error={promos.error} what="Rate Management" onRetry={() => void promos.refetch()} />
       ) : stacked ? (
         <CardList label="Promo Codes" empty={promos.data.length === 0 ? 'No promo codes yet.' : null}>
           {promos.data.map((p) => (

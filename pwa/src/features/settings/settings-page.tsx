@@ -27,9 +27,9 @@ import Save from '@mui/icons-material/Save';
 import { SECRET_MASK, type AdminSettings } from '@shared/contracts/settings.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { NetworkError, serverMessage } from '@/lib/api.js';
+import { errorText } from '@/lib/api.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
 import {
@@ -161,7 +161,7 @@ function SettingsEditor({
       toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
       onSaved();
     },
-    onError: (err) => toast({ title: 'Update Failed', description: changeErrorText(err, 'Failed to update settings'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Update Failed', description: errorText(err, 'Failed to update settings'), variant: 'destructive' }),
   });
   const disabled = !editing || save.isPending;
   const field = (name: Parameters<typeof form.field>[0]) => ({ ...form.field(name), disabled, fullWidth: true });
@@ -248,7 +248,7 @@ function PaystackStatus({ settings }: { settings: AdminSettings }) {
         ? toast({ title: 'Connection Test', description: answer.message || 'Paystack connection test successful!', variant: 'success' })
         : toast({ title: 'Connection Failed', description: answer.message || 'Failed to connect to Paystack', variant: 'destructive' }),
     onError: (err) =>
-      toast({ title: 'Connection Failed', description: err instanceof NetworkError ? changeErrorText(err, '') : (serverMessage(err) ?? 'Failed to connect to Paystack'), variant: 'destructive' }),
+      toast({ title: 'Connection Failed', description: errorText(err, 'Failed to connect to Paystack'), variant: 'destructive' }),
   });
   const configured = settings.paystackSecretKeySet;
   return (
@@ -307,7 +307,7 @@ function SiteAppearance({ settings }: { settings: AdminSettings }) {
       toast({ title: 'Upload Successful', description: 'Background image has been updated successfully!', variant: 'success' });
       await refresh(saved);
     },
-    onError: (err) => toast({ title: 'Upload Failed', description: changeErrorText(err, 'Failed to upload background image'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Upload Failed', description: errorText(err, 'Failed to upload background image'), variant: 'destructive' }),
   });
   const remove = useMutation({
     mutationFn: removeHeroImage,
@@ -316,7 +316,7 @@ function SiteAppearance({ settings }: { settings: AdminSettings }) {
       toast({ title: 'Image Removed', description: 'Background image has been removed successfully!', variant: 'success' });
       await refresh(saved);
     },
-    onError: (err) => toast({ title: 'Removal Failed', description: changeErrorText(err, 'Failed to remove background image'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Removal Failed', description: errorText(err, 'Failed to remove background image'), variant: 'destructive' }),
   });
 
   const choose = (chosen: File | undefined) => {

@@ -26,17 +26,18 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { CreateStaffRequest, ResetPasswordRequest, type StaffMember } from '@shared/contracts/staff.js';
 import { STAFF_ROLES, type Role } from '@shared/roles.js';
+import { formatLodgeDateTimeYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { LoadProblem, OfflineNotice, changeErrorText } from '@/components/needs-connection.js';
+import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
+import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
 import { STAFF_KEY, createStaff, resetStaffPassword, updateStaff, useStaff } from './api/staff-api.js';
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(new Date(iso)) : 'Never';
+const when = (iso: string | null) => (iso ? formatLodgeDateTimeYear(iso) : 'Never');
 
 /** Staff accounts (SuperAdmin only): who may log in to the back office, and as what. */
 export function StaffPage() {
@@ -124,7 +125,7 @@ function useUpdateStaff(fallback: string, onDone?: () => void) {
     },
     // The server's refusal (e.g. the last active SuperAdmin) is shown in its own words.
     onError: async (err) => {
-      toast({ title: 'Error', description: changeErrorText(err, fallback), variant: 'destructive' });
+      toast({ title: 'Error', description: errorText(err, fallback), variant: 'destructive' });
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
   });
@@ -252,7 +253,7 @@ export function CreateStaffDialog({ onClose }: { onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to create staff member'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to create staff member'), variant: 'destructive' }),
   });
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="create-staff-title">
@@ -300,7 +301,7 @@ function ResetPasswordDialog({ member, onClose }: { member: StaffMember; onClose
       toast({ title: 'Password reset successfully!', description: `${member.firstName} ${member.lastName} can log in with the new password.`, variant: 'success' });
       onClose();
     },
-    onError: (err) => toast({ title: 'Error', description: changeErrorText(err, 'Failed to reset password'), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to reset password'), variant: 'destructive' }),
   });
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="reset-password-title">
@@ -335,7 +336,7 @@ function DeactivateDialog({ member, onClose }: { member: StaffMember; onClose: (
         </DialogContentText>
         {update.error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {changeErrorText(update.error, 'Failed to deactivate staff member')}
+            {errorText(update.error, 'Failed to deactivate staff member')}
           </Alert>
         ) : null}
       </DialogContent>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Booking } from '@shared/contracts/bookings.js';
 import { Unit } from '@shared/contracts/accommodations.js';
+import { formatLodgeDateTime } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { useToast } from '@/components/toast/use-toast.js';
@@ -19,7 +20,7 @@ import { db as offlineDb, type OutboxEntry, type OutcomeLogEntry } from '@/offli
 import { syncNow } from '@/offline/engine.js';
 import { useOutbox, useOutcomes, useSyncStatus } from '@/offline/hooks.js';
 import { connectionLabel } from './components/sync-indicator.js';
-import { changesPhrase, lodgeDateTime, operationInWords } from './words.js';
+import { changesPhrase, operationInWords } from './words.js';
 
 /** Names of the records the entries are about (guest of a booking, name of a unit). */
 function useEntityNames(ids: string[]): Map<string, string> | undefined {
@@ -94,13 +95,13 @@ export function SyncPage() {
         <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           <Figure label="Connection" value={connectionLabel(status)} />
           <Figure label="Not synced" value={String(status.pendingCount)} />
-          <Figure label="Last received" value={status.lastPullAt ? lodgeDateTime(status.lastPullAt) : 'Never'} />
-          <Figure label="Last sent" value={status.lastPushAt ? lodgeDateTime(status.lastPushAt) : 'Never'} />
+          <Figure label="Last received" value={status.lastPullAt ? formatLodgeDateTime(status.lastPullAt) : 'Never'} />
+          <Figure label="Last sent" value={status.lastPushAt ? formatLodgeDateTime(status.lastPushAt) : 'Never'} />
         </CardContent>
         {status.lastError && (
           <Alert severity={status.online ? 'warning' : 'info'} sx={{ borderRadius: 0 }}>
             Last attempt: {status.lastError}.
-            {status.nextRetryAt ? ` Trying again at ${lodgeDateTime(new Date(status.nextRetryAt))}.` : ''}
+            {status.nextRetryAt ? ` Trying again at ${formatLodgeDateTime(new Date(status.nextRetryAt))}.` : ''}
           </Alert>
         )}
       </Card>
@@ -133,7 +134,7 @@ export function SyncPage() {
                       <Typography sx={{ fontWeight: 700, minWidth: 150 }}>{operationInWords(entry)}</Typography>
                       <Typography sx={{ flexGrow: 1 }}>{nameOf(entry.entityId)}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {lodgeDateTime(entry.createdAt)} by {entry.madeBy.username}
+                        {formatLodgeDateTime(entry.createdAt)} by {entry.madeBy.username}
                         {entry.lastError ? ` · ${entry.lastError}` : ''}
                       </Typography>
                     </Box>
@@ -167,7 +168,7 @@ export function SyncPage() {
                           </Typography>
                         )}
                         <Typography variant="body2" color="text.secondary">
-                          {lodgeDateTime(o.at)}
+                          {formatLodgeDateTime(o.at)}
                         </Typography>
                       </Box>
                     );
@@ -223,7 +224,7 @@ function AttentionCard({ entry, name }: { entry: OutboxEntry; name: string }) {
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">
-          Made {lodgeDateTime(entry.createdAt)} by {entry.madeBy.username}
+          Made {formatLodgeDateTime(entry.createdAt)} by {entry.madeBy.username}
         </Typography>
         {refusal && (
           <Alert severity="error" sx={{ mt: 1.5 }} role="alert">

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 
 /** public-site.md 'Accommodations page': first 4 amenities, then '+N more'. */

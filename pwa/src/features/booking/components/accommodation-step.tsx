@@ -17,12 +17,11 @@ import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { Unit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand, formatStayDay } from '@shared/format.js';
 import { useAvailability } from '../api/check-availability.js';
 import { useRate } from '../api/calculate-rate.js';
 import { useUnits } from '../api/get-units.js';
 import { BOOKING_FLOW_MESSAGES } from '../booking-messages.js';
-import { formatNight } from '../booking-format.js';
 import { RequestProblem } from './network-notice.js';
 
 /** public-site.md section 9: the check starts about 100 ms after arriving on step 2. */
@@ -218,7 +217,7 @@ function AccommodationOption({
                   {rate.data.breakdown.nights.map((night) => (
                     <Box component="li" key={night.date} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25 }}>
                       <Typography variant="body2">
-                        {formatNight(night.date)} <Typography component="span" variant="caption" color="text.secondary">({night.kind})</Typography>
+                        {formatStayDay(night.date)} <Typography component="span" variant="caption" color="text.secondary">({night.kind})</Typography>
                       </Typography>
                       <Typography variant="body2">{formatRand(night.rate)}</Typography>
                     </Box>

@@ -8,21 +8,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import type { BookingLookupResponse } from '@shared/contracts/bookings.js';
-import { LODGE_TIME_ZONE } from '@/lib/lodge-time.js';
-import { formatRand } from '@/lib/format.js';
+import { formatLodgeDateTimeSast, formatRand } from '@shared/format.js';
 import { useBookingLookup } from '../api/lookup-booking.js';
 import { PriceLine, StaySummary } from './stay-summary.js';
 import { RequestProblem } from './network-notice.js';
-
-const holdFormat = new Intl.DateTimeFormat('en-ZA', {
-  timeZone: LODGE_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /** The booking as the guest may see it (by reference and e-mail), with what happens next. */
 export function BookingDetails({ reference, email, headingLevel = 'h2' }: { reference: string; email: string; headingLevel?: 'h1' | 'h2' }) {
@@ -100,7 +89,7 @@ export function BookingDetailsView({ booking, headingLevel }: { booking: Booking
               <li>We have e-mailed you our banking details and this booking reference.</li>
               <li>
                 Pay {formatRand(booking.totalAmount)} by EFT with <strong>{booking.reference}</strong> as the payment reference
-                {booking.holdExpiresAt ? ` before ${holdFormat.format(new Date(booking.holdExpiresAt))}` : ''}. Your stay is held until then.
+                {booking.holdExpiresAt ? ` before ${formatLodgeDateTimeSast(booking.holdExpiresAt)}` : ''}. Your stay is held until then.
               </li>
               <li>Once we have verified your payment, we confirm your booking by e-mail.</li>
             </>

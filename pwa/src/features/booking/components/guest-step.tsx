@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { GuestData } from '@shared/contracts/bookings.js';
 import { ApiError } from '@/lib/api.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { rateQueryOptions } from '../api/calculate-rate.js';
 import type { GuestField, GuestForm, GuestPaymentMethod } from '../booking-draft.js';
 import { RequestProblem } from './network-notice.js';

@@ -13,7 +13,7 @@ import Lock from '@mui/icons-material/Lock';
 import type { CalculateRateResponse } from '@shared/contracts/pricing.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { verifyPayment } from '@/features/payments/api/use-verify-payment.js';
 import { useCreateBooking } from '../api/create-booking.js';
 import { useInitializePayment } from '../api/initialize-payment.js';

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { nightCount } from '@shared/domain/dates.js';
-import { formatStayDate } from '../booking-format.js';
+import { formatStayDate } from '@shared/format.js';
 
 /** The stay at a glance: where, when, how many. */
 export function StaySummary({

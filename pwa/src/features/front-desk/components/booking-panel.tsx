@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/hooks.js';
 import type { IsoDate } from '@shared/domain/dates.js';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
 import { AccommodationImage } from '@/components/accommodation-image.js';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 
 const PREVIEW_COUNT = 3;

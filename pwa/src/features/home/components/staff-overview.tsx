@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import Cabin from '@mui/icons-material/Cabin';
-import { formatRand } from '@/lib/format.js';
+import { formatRand } from '@shared/format.js';
 import { useStaffMonthFigures } from '@/features/home/api/use-month-bookings.js';
 
 /** back-office.md: the one figure that cannot be computed stays the spec's fixed value. */

@@ -6,11 +6,11 @@ import CloudDone from '@mui/icons-material/CloudDone';
 import CloudOff from '@mui/icons-material/CloudOff';
 import CloudSync from '@mui/icons-material/CloudSync';
 import { useSyncStatus } from '@/offline/hooks.js';
-import { lodgeTime } from '../words.js';
+import { lodgeTimeOf } from '@shared/domain/dates.js';
 
 /** The connection state in words: "Offline - data from 14:32", "Syncing...", "Online". */
 export function connectionLabel(status: { online: boolean; replaying: boolean; pulling: boolean; lastPullAt: string | null }): string {
-  if (!status.online) return status.lastPullAt ? `Offline - data from ${lodgeTime(status.lastPullAt)}` : 'Offline';
+  if (!status.online) return status.lastPullAt ? `Offline - data from ${lodgeTimeOf(new Date(status.lastPullAt))}` : 'Offline';
   if (status.replaying || status.pulling) return 'Syncing...';
   return 'Online';
 }

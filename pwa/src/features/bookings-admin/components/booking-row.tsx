@@ -1,0 +1,51 @@
+import type { Ref } from 'react';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatRand } from '@shared/format.js';
+import { PaymentStatusBadge } from '@/features/payments-admin/booking-payments.js';
+import { paymentStatusLabel } from '@/features/payments-admin/payment-words.js';
+import { shortId, stayDates } from '../bookings-list.js';
+import { BookingActions, type BookingItemProps } from './booking-actions.js';
+import { StatusSelect } from './status-select.js';
+import { UnitName } from './unit-name.js';
+
+/** A booking as a table row; a windowed table passes `measureRef` and `index` so the row's height is measured. */
+export function BookingRow({ booking, role, measureRef, index, ...actions }: BookingItemProps & { measureRef?: Ref<HTMLTableRowElement>; index?: number }) {
+  return (
+    <TableRow hover ref={measureRef} data-index={index}>
+      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {booking.guestName}
+        </Typography>
+        {/* On a tablet or a laptop beside the sidebar (900-1536 px) the whole row must fit beside its actions: a long
+            address is cut short there, in full on hover and in the details dialog. */}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          noWrap
+          title={booking.guestEmail}
+          sx={{ maxWidth: { md: 130, xl: 260 } }}
+        >
+          {booking.guestEmail}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <UnitName booking={booking} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{stayDates(booking)}</TableCell>
+      <TableCell>{formatRand(booking.totalAmount)}</TableCell>
+      <TableCell>
+        <StatusSelect booking={booking} role={role} />
+      </TableCell>
+      <TableCell>
+        <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <BookingActions booking={booking} {...actions} />
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,44 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { allowedNextStatuses, type BookingStatus } from '@shared/domain/booking-status.js';
+import type { Role } from '@shared/roles.js';
+import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
+import type { DeskBooking } from '@/offline/queries.js';
+import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
+import { useToast } from '@/components/toast/use-toast.js';
+
+/** The status as a chip-coloured select offering the moves the state machine allows this role. */
+export function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
+  const { toast } = useToast();
+  const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
+  const change = async (next: BookingStatus) => {
+    if (next === booking.status) return;
+    try {
+      await setBookingStatus(booking.id, next);
+      toast({ title: 'Booking updated successfully!', variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        fullWidth={fullWidth}
+        value={booking.status}
+        onChange={(e) => void change(e.target.value as BookingStatus)}
+        slotProps={{ htmlInput: { 'aria-label': `Status of ${booking.guestName}` } }}
+        sx={{ minWidth: 120, '& .MuiSelect-select': { fontSize: 14, bgcolor: STATUS_COLOURS[booking.status].bg, color: STATUS_COLOURS[booking.status].fg, fontWeight: 600 } }}
+      >
+        {options.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}
+          </MenuItem>
+        ))}
+      </TextField>
+      {booking.pendingSync && <NotSyncedChip />}
+    </Stack>
+  );
+}
