@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addDays, dayOfWeek, todayInLodge } from '../shared/domain/dates.js';
+import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { fillRateOverride, fridayFrom, pngOf, stamp, typeWithUnit } from './config-support.js';
 import { managerApi } from './desk-support.js';
 
 /**
@@ -10,7 +10,8 @@ import { managerApi } from './desk-support.js';
  * units and an uploaded picture reaching the public site, the system type refused, a weekend
  * rate override changing the price a guest is quoted, and a promo code made here used by a
  * guest on a phone. Each run makes its own types and codes (names carry a stamp), named to
- * sort after the demo types so the other specs' "first type" stays theirs.
+ * sort after the demo types so the other specs' "first type" stays theirs. The screens
+ * themselves are pictured by screens/admin-config.screens.ts (`npm run screens`).
  */
 test.use({ viewport: { width: 1024, height: 768 } });
 // Three flows through the back office and the guest pages each: on the shared 2-core machine
@@ -18,48 +19,6 @@ test.use({ viewport: { width: 1024, height: 768 } });
 test.describe.configure({ timeout: 300_000 });
 /** Waits that include a server round trip or the device's first sync. */
 const SLOW = { timeout: 60_000 };
-
-const SHOTS = 'test-results/admin-config';
-fs.mkdirSync(SHOTS, { recursive: true });
-
-/** The screen as it is now, on a phone and on a tablet (full page unless a dialog is open), back at 1024 x 768 after. */
-async function shots(page: Page, name: string) {
-  const fullPage = (await page.getByRole('dialog').count()) === 0;
-  for (const [width, height] of [
-    [390, 844],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png`, fullPage });
-  }
-}
-
-const stamp = () => `${Date.now()}`.slice(-7);
-
-/** The first Friday at least `offset` days from today (Johannesburg). */
-function fridayFrom(offset: number): string {
-  let d = addDays(todayInLodge(new Date()), offset);
-  while (dayOfWeek(d) !== 5) d = addDays(d, 1);
-  return d;
-}
-
-async function pngOf(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 176, g: 140, b: 90 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#4b5a2a"/></svg>`) }])
-    .png()
-    .toBuffer();
-}
-
-/** A type with active units, made through the admin API (for the rate and promo tests). */
-async function typeWithUnit(name: string, weekday: number, weekend: number): Promise<string> {
-  const api = await managerApi();
-  const created = await api.post('/api/admin/accommodations', { data: { name, description: 'Made by the admin-config spec', capacity: 2, baseWeekdayRate: weekday, baseWeekendRate: weekend } });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await api.post('/api/admin/units', { data: { name: `${name} 1`, accommodationTypeId: id } })).status()).toBe(201);
-  return id;
-}
 
 async function login(page: Page, username: string) {
   await page.goto('/auth');
@@ -79,7 +38,6 @@ test('a manager creates a type with two units and a picture; it reaches the publ
   await login(page, 'manager');
   await page.goto('/admin/accommodations');
   await expect(page.getByRole('article', { name: 'Entire Lodge' })).toBeVisible(SLOW);
-  await shots(page, '1-accommodations');
 
   await page.goto('/admin/accommodations/new');
   const dialog = page.getByRole('dialog', { name: 'Create Accommodation Type' });
@@ -94,7 +52,6 @@ test('a manager creates a type with two units and a picture; it reaches the publ
     await dialog.getByLabel('Add an amenity').fill(amenity);
     await dialog.getByLabel('Add an amenity').press('Enter');
   }
-  await shots(page, '2-create-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
 
   const edit = page.getByRole('dialog', { name: 'Edit Accommodation Type' });
@@ -117,7 +74,6 @@ test('a manager creates a type with two units and a picture; it reaches the publ
   await upload.setInputFiles({ name: 'hide.png', mimeType: 'image/png', buffer: await pngOf(1200, 800) });
   await expect(edit.getByRole('img', { name: `${name} image 1` })).toBeVisible(SLOW);
   await expect(edit.getByRole('alert')).toHaveCount(0);
-  await shots(page, '3-edit-dialog');
   await edit.getByRole('button', { name: 'Done' }).click();
 
   const card = page.getByRole('article', { name });
@@ -155,7 +111,6 @@ test('a manager creates a type with two units and a picture; it reaches the publ
   const refuse = page.getByRole('dialog', { name: 'Delete Accommodation Type' });
   await expect(refuse.getByRole('alert')).toHaveText('System accommodation types cannot be deleted');
   await expect(refuse.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await shots(page, '4-system-type-refused');
   await refuse.getByRole('button', { name: 'Close' }).click();
   const lodge = types.find((t) => t.systemKey)!;
   const denied = await api.delete(`/api/admin/accommodations/${lodge.id}`);
@@ -184,22 +139,16 @@ test('a weekend rate override changes /api/calculate-rate for those nights and t
   await expect(dialog.getByText('Accommodation type is required')).toBeVisible();
   await expect(dialog.getByText('Start date is required')).toBeVisible();
   await expect(dialog.getByText('End date is required')).toBeVisible();
-  await dialog.getByRole('combobox', { name: /Accommodation type/ }).click();
-  await page.getByRole('option', { name }).click();
-  await dialog.getByLabel(/Start date/).fill(friday);
-  await dialog.getByLabel(/End date/).fill(addDays(friday, 1));
-  await dialog.getByLabel(/Weekend rate/).fill('3000');
+  await fillRateOverride(page, dialog, { type: name, start: friday, end: addDays(friday, 1), weekendRate: '3000' });
   const preview = dialog.getByRole('region', { name: 'Price preview' });
   await expect(preview).toContainText('A stay of 2 nights (2 weekend)');
   await expect(preview.getByTestId('preview-before')).toHaveText('R2,400');
   await expect(preview.getByTestId('preview-after')).toHaveText('R6,000');
-  await shots(page, '5-override-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toHaveCount(0, SLOW);
   const row = page.getByRole('region', { name: 'Rate Overrides' }).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('R3,000', SLOW);
   await expect(row).toContainText('Base rate');
-  await shots(page, '6-overrides');
 
   // The weekend nights it covers cost the new rate; the Thursday before keeps the base rate.
   expect(await quote(friday, sunday)).toBe(6000);
@@ -211,7 +160,6 @@ test('a weekend rate override changes /api/calculate-rate for those nights and t
   const choice = guest.getByRole('article', { name });
   await expect(choice).toContainText('R6,000', SLOW);
   await expect(choice.getByRole('button', { name: `Select ${name}` })).toBeEnabled(SLOW);
-  await guest.screenshot({ path: `${SHOTS}/390-7-guest-override-price.png`, fullPage: true });
   await guest.context().close();
 });
 
@@ -234,13 +182,11 @@ test('a promo code made here is accepted in the guest booking flow and its use i
   await dialog.getByLabel(/^Code/).fill(code);
   await dialog.getByLabel(/Discount value/).fill('10');
   await dialog.getByLabel(/Expiry date/).fill(addDays(todayInLodge(new Date()), 60));
-  await shots(page, '8-promo-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toHaveCount(0, SLOW);
   const row = page.getByRole('region', { name: 'Promo Codes' }).getByRole('row').filter({ hasText: code });
   await expect(row.getByRole('cell', { name: `Uses of ${code}` })).toHaveText('0 / ∞', SLOW);
   await expect(row).toContainText('Active');
-  await shots(page, '9-promo-codes');
 
   const guest = await guestPage(browser);
   await guest.goto(`/booking?accommodation=${typeId}&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
@@ -257,7 +203,6 @@ test('a promo code made here is accepted in the guest booking flow and its use i
   await guest.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(guest.getByRole('heading', { name: 'Review and pay' })).toBeVisible(SLOW);
   await expect(guest.getByText(`Promo code ${code}`)).toBeVisible();
-  await guest.screenshot({ path: `${SHOTS}/390-10-guest-promo-payment.png`, fullPage: true });
   await guest.getByRole('button', { name: 'Book and pay R1,800 by EFT' }).click();
   await expect(guest.getByRole('heading', { name: 'Your booking is reserved' })).toBeVisible(SLOW);
   await guest.context().close();
@@ -284,7 +229,6 @@ test('a manager edits a type: name, capacity and rates are saved, shown on the c
   await edit.getByLabel(/Capacity/).fill('4');
   await edit.getByLabel(/Weekday rate/).fill('1350');
   await edit.getByLabel(/Weekend rate/).fill('1750.50');
-  await shots(page, '11-edit-type-dialog');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Accommodation type updated successfully!')).toBeVisible(SLOW);
   await expect(edit).toHaveCount(0);
@@ -292,7 +236,6 @@ test('a manager edits a type: name, capacity and rates are saved, shown on the c
   const card = page.getByRole('article', { name: renamed });
   await expect(card.getByText('Sleeps 4 · Weekday R1,350 · Weekend R1,750.50')).toBeVisible(SLOW);
   await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
-  await shots(page, '12-edited-type');
 
   // The server has the new values, one version on.
   const saved = ((await (await api.get('/api/admin/accommodations')).json()) as { id: string; name: string; capacity: number; baseWeekdayRate: number; baseWeekendRate: number; version: number }[]).find(
@@ -332,23 +275,14 @@ test('a rate override linked to an event: saved with the event, shown by its nam
   await page.goto('/admin/rates');
   await page.getByRole('button', { name: 'Add Rate Override' }).click(SLOW);
   const dialog = page.getByRole('dialog', { name: 'Create Rate Override' });
-  await dialog.getByRole('combobox', { name: /Accommodation type/ }).click();
-  await page.getByRole('option', { name }).click();
-  await dialog.getByLabel(/Start date/).fill(friday);
-  await dialog.getByLabel(/End date/).fill(saturday);
-  await dialog.getByLabel(/Weekend rate/).fill('2500');
-  await dialog.getByLabel(/Minimum stay/).fill('2');
-  await dialog.getByRole('combobox', { name: /^Event/ }).click();
-  await page.getByRole('option', { name: eventName }).click();
+  await fillRateOverride(page, dialog, { type: name, start: friday, end: saturday, weekendRate: '2500', minStay: '2', event: eventName });
   await expect(dialog.getByRole('combobox', { name: /^Event/ })).toHaveText(eventName);
-  await shots(page, '13-event-override-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toHaveCount(0, SLOW);
 
   // Shown with the event's name, the rates and the minimum stay.
   const row = page.getByRole('region', { name: 'Rate Overrides' }).getByRole('row').filter({ hasText: name });
   await expect(row.getByRole('cell')).toHaveText([name, /.+/, 'Base rate', 'R2,500', '2 nights', eventName, ''], SLOW);
-  await shots(page, '14-event-override');
   // On a phone the overrides are cards (no sideways scroll), each with its Edit and Delete.
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('region', { name: 'Rate Overrides' }).getByRole('listitem', { name });

@@ -100,7 +100,6 @@ test('a SuperAdmin on a public page: the top bar is one line at 1024 and 900 px,
     expect(new Set(row.map((b) => Math.round(b!.y + b!.height / 2))).size).toBe(1);
     // The name is one line of text too (a wrapped name is two lines in a bar that stays 68 px).
     expect(row[2]!.height).toBeLessThan(30);
-    await page.screenshot({ path: `test-results/top-nav/${width}-superadmin-public.png` });
   }
 
   await menuButton.focus();
@@ -108,7 +107,6 @@ test('a SuperAdmin on a public page: the top bar is one line at 1024 and 900 px,
   const menu = page.getByRole('menu', { name: 'Back office' });
   await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Settings', 'Staff', 'Audit Log', 'Sync']);
   await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
-  await page.screenshot({ path: 'test-results/top-nav/900-superadmin-menu.png' });
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(menuButton).toBeFocused();

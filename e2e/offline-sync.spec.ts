@@ -81,6 +81,9 @@ test('two tablets check in the same guest offline: both end synced, the second t
 
 test('the server cancels a booking while its check-in waits: a conflict to resolve, no retry loop', async ({ page, context }) => {
   const [b] = await bookingsArrivingToday(['Cancelled Meanwhile']);
+  // The page's own clock (running as usual until told otherwise), so the test can run out
+  // the engine's back-off timers instead of waiting for them.
+  await page.clock.install();
   await login(page);
   await openDesk(page, [b.reference]);
 
@@ -101,8 +104,16 @@ test('the server cancels a booking while its check-in waits: a conflict to resol
   await expect(card).toContainText('Conflict');
   await expect(card).toContainText('On the server now: Cancelled');
   const sent = pushes;
-  await page.waitForTimeout(5_000);
+  // Two minutes of the page's timers at once: a retry the engine had scheduled (2 s to 60 s
+  // after a failure) fires now. Then a sync run of its own: a retry started by those timers
+  // pushes before this run's pull answers (runs never overlap), and this run sends whatever
+  // the outbox still holds to send.
+  await page.clock.runFor(120_000);
+  const pulled = page.waitForResponse((r) => r.url().includes('/api/sync/pull') && r.ok());
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await pulled;
   expect(pushes).toBe(sent);
+  await expect(card).toContainText('On the server now: Cancelled');
 
   await card.getByRole('button', { name: 'Apply mine again' }).click();
   await expect(card.getByRole('alert')).toHaveText('A Cancelled booking cannot be changed to Checked-In');

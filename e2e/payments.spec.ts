@@ -1,80 +1,17 @@
-import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { expect, test } from '@playwright/test';
 import { login, sql } from './desk-support.js';
+import { cardPaidBooking, eftHold, openDetails, rand } from './payments-support.js';
 
 /**
  * Payments in Booking Management: a manager refunds part of a card booking (paid through the
  * Paystack double) and sees the ledger follow; a receptionist sees no refund or delete
  * controls and the server refuses her refund. Each run pays for its own booking, on dates
  * far beyond the demo calendar and different per run, so a retry never meets the last one.
+ * The screens are pictured by screens/payments.screens.ts (`npm run screens`).
  */
-const controlUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-const SHOTS = 'test-results/payments';
-// Each test pays for a booking, logs in, waits for the first sync and takes four screenshots:
-// more than the default minute on a busy two-core machine.
+// Each test pays for a booking, logs in and waits for the first sync: more than the default
+// minute on a busy two-core machine.
 test.describe.configure({ timeout: 120_000 });
-fs.mkdirSync(SHOTS, { recursive: true });
-
-interface PaidBooking {
-  id: string;
-  reference: string;
-  email: string;
-  total: number;
-  /** The Paystack transaction's reference. */
-  paystackReference: string;
-  paystackUrl: string;
-}
-
-/** A unit booking paid by card: initialize, the double takes the payment, verify. */
-async function cardPaidBooking(request: APIRequestContext, baseURL: string, who: string): Promise<PaidBooking> {
-  const types = (await (await request.get('/api/accommodations')).json()) as { id: string; isPackage: boolean }[];
-  const units = (await (await request.get('/api/units')).json()) as { id: string; accommodationTypeId: string; isActive: boolean }[];
-  const type = types.find((t) => !t.isPackage)!;
-  const unit = units.find((u) => u.accommodationTypeId === type.id && u.isActive)!;
-  const checkIn = addDays(todayInLodge(new Date()), 420 + Math.floor(Math.random() * 300));
-  const email = `${who}.${Date.now()}@example.com`;
-  const init = await request.post('/api/payments/initialize', {
-    headers: { Origin: baseURL },
-    data: {
-      bookingData: { unitId: unit.id, checkInDate: checkIn, checkOutDate: addDays(checkIn, 2), numberOfGuests: 2, paymentMethod: 'Card' },
-      guestData: { firstName: 'Pieter', lastName: 'Nel', email },
-    },
-  });
-  expect(init.status(), await init.text()).toBe(200);
-  const { reference, bookingId } = (await init.json()) as { reference: string; bookingId: string };
-  const { url: paystackUrl } = (await (await request.get(`${controlUrl}/paystack`)).json()) as { url: string };
-  expect((await request.post(`${paystackUrl}/__test/pay`, { data: { reference } })).status()).toBe(200);
-  const verified = await request.post('/api/payments/verify', { headers: { Origin: baseURL }, data: { reference } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const [row] = await sql<{ reference: string; total_amount: string; payment_status: string }>(
-    'select reference, total_amount, payment_status from bookings where id = ?',
-    [bookingId],
-  );
-  expect(row.payment_status).toBe('Paid');
-  return { id: bookingId, reference: row.reference, email, total: Number(row.total_amount), paystackReference: reference, paystackUrl };
-}
-
-/** Booking Management, the booking found by its guest's e-mail, its details open. */
-async function openDetails(page: Page, booking: PaidBooking) {
-  await page.goto('/admin/bookings');
-  await page.getByRole('textbox', { name: 'Search' }).fill(booking.email);
-  await page.getByRole('button', { name: `View booking ${booking.id.slice(0, 8)}` }).click();
-  return page.getByRole('dialog', { name: 'Booking Details' });
-}
-
-const rand = (n: number) => `R${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
-
-async function shot(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1024, 768],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${width}-${name}.png` });
-  }
-}
 
 test('a manager refunds part of a card booking through Paystack and sees the ledger update', async ({ page, request, baseURL }) => {
   const booking = await cardPaidBooking(request, baseURL!, 'refund');
@@ -90,10 +27,8 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   await expect(payment).toContainText('Completed');
   const before = await transactions.getByRole('listitem').count();
   await expect(payments.getByText('Paid', { exact: true })).toBeVisible();
-  await shot(page, 'payments-before');
 
   // An amount above what was paid is refused in the spec's words, and nothing is sent.
-  await page.setViewportSize({ width: 1024, height: 768 });
   await payments.getByRole('button', { name: 'Partial Refund' }).click();
   const amountDialog = page.getByRole('dialog', { name: 'Partial Refund' });
   await amountDialog.getByRole('textbox', { name: 'Refund amount (R)' }).fill(String(booking.total + 1));
@@ -105,8 +40,6 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   const confirm = page.getByRole('dialog', { name: 'Confirm Refund' });
   await expect(confirm).toContainText(`Refund R500 to Pieter Nel (${booking.reference})? The refund is processed immediately with Paystack`);
   await confirm.getByRole('textbox', { name: 'Reason (optional)' }).fill('Left a day early');
-  await shot(page, 'payments-confirm');
-  await page.setViewportSize({ width: 1024, height: 768 });
   await confirm.getByRole('button', { name: 'Confirm Refund' }).click();
 
   await expect(page.getByText('Refund Processed')).toBeVisible();
@@ -120,7 +53,6 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   await expect(summary.getByRole('definition').nth(3)).toHaveText(rand(booking.total - 500));
   // The booking's status comes back with the sync pull that follows the refund.
   await expect(payments.getByText('Partially Refunded', { exact: true })).toBeVisible();
-  await shot(page, 'payments-after');
 
   // The server and Paystack agree.
   const ledger = await sql<{ type: string; amount: string; status: string }>(
@@ -138,7 +70,6 @@ test('a manager refunds part of a card booking through Paystack and sees the led
   ]);
 
   // Offline the refund controls say they need the network and do nothing.
-  await page.setViewportSize({ width: 1024, height: 768 });
   await page.context().setOffline(true);
   await expect(payments.getByText('A refund needs a connection. It will be available when this device is back online.')).toBeVisible();
   await expect(payments.getByRole('button', { name: 'Partial Refund' })).toBeDisabled();
@@ -158,7 +89,6 @@ test('a receptionist sees no refund or delete controls, and the server refuses h
   await expect(dialog.getByText('Pieter Nel')).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Payments' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Refund/ })).toHaveCount(0);
-  await shot(page, 'receptionist-details');
 
   const refused = await page.request.post('/api/admin/payments/refund', { headers: { Origin: baseURL! }, data: { bookingId: booking.id, amount: 100 } });
   expect(refused.status()).toBe(403);
@@ -168,18 +98,7 @@ test('a receptionist sees no refund or delete controls, and the server refuses h
 });
 
 test('a manager marks an EFT hold paid from the payments page, and the server has it', async ({ page, request, baseURL }) => {
-  const types = (await (await request.get('/api/accommodations')).json()) as { id: string; isPackage: boolean }[];
-  const units = (await (await request.get('/api/units')).json()) as { id: string; accommodationTypeId: string; isActive: boolean }[];
-  const type = types.find((t) => !t.isPackage)!;
-  const unit = units.find((u) => u.accommodationTypeId === type.id && u.isActive)!;
-  const checkIn = addDays(todayInLodge(new Date()), 420 + Math.floor(Math.random() * 300));
-  const email = `eft.hold.${Date.now()}@example.com`;
-  const created = await request.post('/api/bookings', {
-    headers: { Origin: baseURL! },
-    data: { unitId: unit.id, checkInDate: checkIn, checkOutDate: addDays(checkIn, 1), paymentMethod: 'EFT', guestData: { firstName: 'Ayanda', lastName: 'Khumalo', email } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, reference } = (await created.json()) as { id: string; reference: string };
+  const { id, reference, email } = await eftHold(request, baseURL!, 'eft.hold');
 
   await page.setViewportSize({ width: 1024, height: 768 });
   await login(page, 'manager');
@@ -188,8 +107,6 @@ test('a manager marks an EFT hold paid from the payments page, and the server ha
   await expect(page.getByRole('textbox', { name: 'Search' })).toBeVisible({ timeout: 45_000 });
   await page.getByRole('textbox', { name: 'Search' }).fill(email);
   await expect(page.getByRole('button', { name: `Payments of ${reference}` })).toBeVisible({ timeout: 30_000 });
-  await shot(page, 'payments-page');
-  await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: `Payments of ${reference}` }).click();
 
   const dialog = page.getByRole('dialog', { name: `Ayanda Khumalo · ${reference}` });

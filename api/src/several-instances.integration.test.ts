@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -153,13 +153,19 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
       const sent = await db('email_outbox').whereIn('booking_id', ids).where({ status: 'sent' }).count<{ c: number }[]>('* as c').first();
       return Number(cancelled?.c) === ids.length && Number(sent?.c) === ids.length;
     };
-    const deadline = Date.now() + 120_000;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error('the jobs did not finish within 120 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    // A little longer, for a second expiry or send to happen if one could.
-    await new Promise((r) => setTimeout(r, 1500));
+    await vi.waitFor(async () => expect(await done(), 'every hold expired and its e-mail sent').toBe(true), { timeout: 120_000, interval: 250 });
+    // A second expiry or send would come from a later run: wait until each instance has run
+    // both jobs twice more (the second of them started after everything was done).
+    const mark = [a, b].map((p) => p.lines.length);
+    await vi.waitFor(
+      () => {
+        for (const [i, p] of [a, b].entries()) {
+          const runs = p.lines.slice(mark[i]).filter((l) => l.msg === 'job ran');
+          for (const job of ['hold-expiry', 'email']) expect(runs.filter((l) => l.job === job).length).toBeGreaterThanOrEqual(2);
+        }
+      },
+      { timeout: 60_000, interval: 100 },
+    );
 
     const audits: { entity_id: string; n: number }[] = await db('audit_log')
       .whereIn('entity_id', ids)

@@ -44,15 +44,19 @@ describe('runExclusive', () => {
     let maxActive = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const holds = new Promise<void>((r) => (holding = r));
     const first = runExclusive(testDb.db, 'email', async (trx) => {
       active++;
       maxActive = Math.max(maxActive, active);
       await trx.raw('SELECT 1');
+      holding();
       await gate;
       active--;
       return 'first';
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // The second starts once the first holds the lock.
+    await holds;
     const second = runExclusive(testDb.db, 'email', async () => {
       active++;
       maxActive = Math.max(maxActive, active);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coalescedBatch, coalescedProbe } from './coalesced-reads.js';
 
 /** A read the test finishes by hand, recording what each statement was asked. */
@@ -11,7 +11,8 @@ function manualReads<A, R>() {
   return { calls, read };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Waits until the next statement has been sent (it starts once the one before has settled). */
+const sent = (calls: unknown[], n: number) => vi.waitFor(() => expect(calls).toHaveLength(n));
 
 describe('coalescedBatch', () => {
   it('starts a lone caller’s read at once, with only its key', async () => {
@@ -34,7 +35,7 @@ describe('coalescedBatch', () => {
     // may get it, even for the same key.
     calls[0].finish(new Map([['s1', 'old']]));
     expect(await first).toBe('old');
-    await tick();
+    await sent(calls, 2);
     expect(calls.map((c) => c.args)).toEqual([['s1'], ['s2', 's3', 'gone']]);
     calls[1].finish(
       new Map([
@@ -52,7 +53,7 @@ describe('coalescedBatch', () => {
     const queued = get('b');
     calls[0].fail(new Error('connection lost'));
     await expect(failing).rejects.toThrow('connection lost');
-    await tick();
+    await sent(calls, 2);
     expect(calls.map((c) => c.args)).toEqual([['a'], ['b']]);
     calls[1].finish(new Map([['b', 2]]));
     expect(await queued).toBe(2);
@@ -64,9 +65,9 @@ describe('coalescedBatch', () => {
     const all = [get(0), get(1), get(2), get(3), get(4)];
     const answer = (i: number) => calls[i].finish(new Map(calls[i].args.map((k) => [k, k * 10])));
     answer(0);
-    await tick();
+    await sent(calls, 2);
     answer(1);
-    await tick();
+    await sent(calls, 3);
     answer(2);
     expect(calls.map((c) => c.args)).toEqual([[0], [1, 2], [3, 4]]);
     expect(await Promise.all(all)).toEqual([0, 10, 20, 30, 40]);
@@ -82,8 +83,7 @@ describe('coalescedProbe', () => {
     expect(calls).toHaveLength(1);
     calls[0].finish('v1');
     expect(await first).toBe('v1');
-    await tick();
-    expect(calls).toHaveLength(2);
+    await sent(calls, 2);
     calls[1].finish('v2');
     expect(await Promise.all(later)).toEqual(['v2', 'v2']);
   });

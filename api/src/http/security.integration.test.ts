@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { SESSION_COOKIE } from '../features/auth/session.js';
 
@@ -194,6 +196,55 @@ describe('security headers', () => {
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
     });
+  });
+
+  it('the rest of the set: the popup-friendly opener policy, no camera or microphone, and helmet\'s defaults', async () => {
+    const res = await t.client().get('/api/health');
+    const headers = Object.fromEntries(
+      [
+        'cross-origin-opener-policy',
+        'permissions-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+        'strict-transport-security',
+        'x-powered-by',
+      ].map((name) => [name, res.headers.get(name)]),
+    );
+    expect(headers).toEqual({
+      // The Paystack checkout popup answers its opener.
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      // HSTS only in production (below): a development server on http must not pin https.
+      'strict-transport-security': null,
+      'x-powered-by': null,
+    });
+  });
+
+  it('in production every answer also carries HSTS for a year, subdomains included', async () => {
+    const app = createApp({ ...t.deps, config: { ...t.deps.config, isProduction: true } });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const path of ['/api/health', '/api/no-such-route']) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+        expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('error answers carry the same headers: 400, 401, 403 and 404', async () => {

@@ -1,6 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { startJobs } from './job-runner.js';
+
+// The runner's timers and the jobs' own waits run on the fake clock: every count is exact.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -8,29 +12,39 @@ describe('startJobs', () => {
   it('runs each job on its interval, never two runs of one job at once', async () => {
     let active = 0;
     let maxActive = 0;
-    let runs = 0;
+    const started: number[] = [];
     const runner = startJobs({ log: pino({ level: 'silent' }) }, [
       {
         name: 'slow',
-        intervalMs: 5,
+        intervalMs: 10,
         run: async () => {
           active++;
           maxActive = Math.max(maxActive, active);
-          runs++;
-          await sleep(30);
+          started.push(Date.now());
+          await sleep(25);
           active--;
         },
       },
     ]);
-    await sleep(200);
-    await runner.stop();
-    expect(runs).toBeGreaterThanOrEqual(3);
-    // 5 ms ticks against 30 ms runs: without the guard runs would pile up.
-    expect(runs).toBeLessThan(10);
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(100);
+    // 10 ms ticks against 25 ms runs: the first at start, then the first tick after each run
+    // ends (the ticks at 10, 20, 40, 50, 70 and 80 find a run in progress). Without the
+    // guard there would be 11 runs, three at a time.
+    expect(started.map((at) => at - t0)).toEqual([0, 30, 60, 90]);
     expect(maxActive).toBe(1);
-    const after = runs;
-    await sleep(50);
-    expect(runs).toBe(after);
+
+    // stop() waits for the run started at 90 ms, and nothing runs after it.
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(14);
+    expect(stopped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await stopping;
+    expect(active).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toHaveLength(4);
   });
 
   it('logs a failing job and keeps running it and the others', async () => {
@@ -49,16 +63,19 @@ describe('startJobs', () => {
       },
       { name: 'ok', intervalMs: 10, run: async () => void okRuns++ },
     ]);
-    await sleep(80);
+    // At start, then at 10, 20, ... 80 ms: nine runs each.
+    await vi.advanceTimersByTimeAsync(80);
     await runner.stop();
-    expect(badRuns).toBeGreaterThanOrEqual(2);
-    expect(okRuns).toBeGreaterThanOrEqual(2);
+    expect(badRuns).toBe(9);
+    expect(okRuns).toBe(9);
+    expect(error).toHaveBeenCalledTimes(9);
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ job: 'bad', err: expect.any(Error) }), 'job failed');
   });
 
   it('runNow runs a job at once (joining a run in progress) and stop waits for it', async () => {
     let runs = 0;
     let finished = false;
+    let finish!: () => void;
     const runner = startJobs(
       { log: pino({ level: 'silent' }) },
       [
@@ -67,7 +84,8 @@ describe('startJobs', () => {
           intervalMs: 60_000,
           run: async () => {
             runs++;
-            await sleep(40);
+            finished = false;
+            await new Promise<void>((r) => (finish = r));
             finished = true;
           },
         },
@@ -76,13 +94,23 @@ describe('startJobs', () => {
     );
     const a = runner.runNow('email');
     const b = runner.runNow('email');
+    expect(runs).toBe(1);
+    finish();
     await Promise.all([a, b]);
     expect(runs).toBe(1);
-    void runner.runNow('email');
-    finished = false;
-    await runner.stop();
     expect(finished).toBe(true);
+
+    void runner.runNow('email');
     expect(runs).toBe(2);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(120_000);
+    // Two minutes on, the run in progress still holds stop() back; the interval never fired.
+    expect(stopped).toBe(false);
+    expect(runs).toBe(2);
+    finish();
+    await stopping;
+    expect(finished).toBe(true);
     await expect(runner.runNow('nope')).rejects.toThrow('No job named nope');
   });
 });

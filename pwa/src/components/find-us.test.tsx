@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicSettings } from '@/test/fixtures.js';
 import { FindUs } from './find-us.js';
@@ -35,20 +35,30 @@ afterEach(() => {
 describe('FindUs', () => {
   it('loads the map only once its box scrolls into view', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    render(<FindUs settings={publicSettings} />);
+    // A second one below it, scrolled into view at once: once its map is shown, the map
+    // module has loaded, and a first one that had asked for it too would show its map as well.
+    render(
+      <>
+        <FindUs settings={publicSettings} id="above" />
+        <FindUs settings={publicSettings} id="below" />
+      </>,
+    );
+    const [above, below] = ['above', 'below'].map((id) => within(document.getElementById(id)!));
 
-    expect(screen.getByRole('heading', { name: 'Find Us' })).toBeInTheDocument();
-    expect(screen.getByText('Loading map...')).toBeInTheDocument();
-    // Give a lazy import every chance to run: nothing may have asked for it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(screen.queryByTestId('map')).not.toBeInTheDocument();
+    expect(above.getByRole('heading', { name: 'Find Us' })).toBeInTheDocument();
+    expect(above.getByText('Loading map...')).toBeInTheDocument();
+    expect(FakeIntersectionObserver.instances).toHaveLength(2);
+    const [observer, belowObserver] = FakeIntersectionObserver.instances;
+    act(() => belowObserver.enter());
+    expect(await below.findByTestId('map')).toHaveTextContent('Marula Ridge Lodge');
+    expect(above.queryByTestId('map')).not.toBeInTheDocument();
+    expect(above.getByText('Loading map...')).toBeInTheDocument();
 
     // The map waits for its own box, not the page.
-    const [observer] = FakeIntersectionObserver.instances;
-    expect(FakeIntersectionObserver.instances).toHaveLength(1);
-    expect(observer.observed).toEqual([screen.getByText('Loading map...').closest('[role="status"]')!.parentElement]);
+    expect(observer.observed).toEqual([above.getByText('Loading map...').closest('[role="status"]')!.parentElement]);
+    expect(observer.disconnected).toBe(false);
     act(() => observer.enter());
-    expect(await screen.findByTestId('map')).toHaveTextContent('Marula Ridge Lodge');
+    expect(await above.findByTestId('map')).toHaveTextContent('Marula Ridge Lodge');
     expect(observer.disconnected).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayInLodge } from '@shared/domain/dates.js';
 import { db, setState } from './db.js';
 import { useBooking, useBookingSearch, useBookings, useOutbox, useOutcomes, useSyncStatus, useTodayBoard } from './hooks.js';
 import { discardMine, setBookingStatus } from './outbox.js';
@@ -23,8 +24,13 @@ describe('hooks', () => {
     await waitFor(() => expect(result.current).toMatchObject({ status: 'Checked-In', pendingSync: true, pendingEntryIds: [entry.id] }));
   });
 
-  it('useTodayBoard lists arrivals, departures and guests in house as the desk sees them', async () => {
-    const today = isoDay(0);
+  // Late in the UTC evening the lodge's day is already the next one: the board and the rows
+  // made for "today" must agree on which day that is.
+  it.each(['08:00', '22:30'])('useTodayBoard lists arrivals, departures and guests in house as the desk sees them (%s UTC)', async (time) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${new Date().toISOString().slice(0, 10)}T${time}:00Z`));
+    // The day the front desk page shows.
+    const today = todayInLodge(new Date());
     const arriving = makeBooking({ guestName: 'Arriving Confirmed', checkInDate: today, checkOutDate: isoDay(2), status: 'Confirmed' });
     const provisional = makeBooking({ guestName: 'Arriving Provisional', checkInDate: today, checkOutDate: isoDay(3), status: 'Provisional' });
     const cancelled = makeBooking({ guestName: 'Arriving Cancelled', checkInDate: today, checkOutDate: isoDay(2), status: 'Cancelled' });

@@ -167,13 +167,17 @@ describe('replayOutbox', () => {
     server.use(...fake.handlers);
     await seedLocal({ bookings: [booking] });
     const entry = (await setBookingStatus(booking.id, 'Checked-In'))!;
+    // The server answers only after the client has given up, however slow the machine.
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     fake.script(async () => {
-      await delay(1000);
+      await answered;
       return undefined;
     });
 
     expect(await replayOutbox()).toMatchObject({ status: 'retry', failure: { kind: 'retry', message: 'timeout: no answer in time' } });
     expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: 'timeout: no answer in time' });
+    answer();
   });
 
   it('two replays at once never send an entry twice', async () => {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
 import { Booking } from '@shared/contracts/bookings.js';
+import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { SyncPushRequest, type SyncPushEntry, type SyncPushResult, type SyncPullResponse } from '@shared/contracts/sync.js';
 import { configureSync, DEFAULT_SYNC_CONFIG } from './config.js';
 import { db, setSyncUser, toStoredBooking, type SyncUser } from './db.js';
@@ -17,11 +18,12 @@ export const staff = {
   anna: { id: 'u-mg', username: 'anna', role: 'Manager' },
 } satisfies Record<string, SyncUser>;
 
-/** YYYY-MM-DD, `offset` days from today (UTC: the test clock's zone). */
+/**
+ * YYYY-MM-DD, `offset` days from today at the lodge, the day the desk counts from. Not the
+ * UTC date: from 22:00 to midnight UTC it is already tomorrow in Johannesburg.
+ */
 export function isoDay(offset = 0): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
+  return addDays(todayInLodge(new Date()), offset);
 }
 
 let counter = 0;

@@ -155,6 +155,27 @@ describe('GET /api/accommodation-image: the lodge\'s own pictures', () => {
     expect(await imageOf(png)).toMatchObject({ format: 'png', width: 320, hasAlpha: true });
   });
 
+  it('weighs the Accept header\'s q-values: q=0 refuses a format, a higher q wins, and only a named format counts', async () => {
+    const served = async (accept: string) =>
+      (await getImage({ url: '/uploads/photo.jpg', w: '320' }, { Accept: accept })).headers.get('content-type');
+    const cases: Record<string, string> = {
+      'image/avif;q=0, image/webp': 'image/webp',
+      'image/avif;q=0, image/webp;q=0, image/*': 'image/jpeg',
+      'image/avif;q=0.4, image/webp;q=0.9, */*;q=0.1': 'image/webp',
+      'image/webp;q=0.5, image/avif': 'image/avif',
+      // Equal weight: the client's own order.
+      'image/webp, image/avif': 'image/webp',
+      'IMAGE/AVIF': 'image/avif',
+      // A wildcard is no promise of AVIF or WebP.
+      'image/*': 'image/jpeg',
+      '*/*': 'image/jpeg',
+      '': 'image/jpeg',
+    };
+    const answers: Record<string, string | null> = {};
+    for (const accept of Object.keys(cases)) answers[accept] = await served(accept);
+    expect(answers).toEqual(cases);
+  });
+
   it('rounds widths up to 320, 480, 640, 960, 1280 or 1920 and never enlarges', async () => {
     const widths: Record<string, number> = { '1': 320, '321': 480, '960': 960, '1000': 1280, '4000': 1920 };
     for (const [asked, served] of Object.entries(widths)) {

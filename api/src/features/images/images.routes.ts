@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { AccommodationImageQuery, BackgroundImageQuery } from '../../../../shared/contracts/images.js';
-import { createImageService, type ServedImage } from './images.service.js';
+import { createImageService, type ImageClient, type ModernImageFormat, type ServedImage } from './images.service.js';
 
 export function imageRoutes(router: Router<AppState>, deps: Deps, opts: { publicDirs: string[] }): void {
   const images = createImageService(deps, opts);
@@ -22,7 +22,22 @@ export function imageRoutes(router: Router<AppState>, deps: Deps, opts: { public
   });
 }
 
-const clientOf = (ctx: Context) => ({ accept: ctx.get('Accept'), ifNoneMatch: ctx.get('If-None-Match') });
+const clientOf = (ctx: Context): ImageClient => ({ modernFormat: modernFormatOf(ctx), ifNoneMatch: ctx.get('If-None-Match') });
+
+const MODERN: Record<string, ModernImageFormat> = { 'image/avif': 'avif', 'image/webp': 'webp' };
+
+/**
+ * AVIF or WebP, whichever comes first in the client's Accept as Koa ranks it (by q-value,
+ * then the client's own order; q=0 means "not this"). Only a type the client names counts:
+ * browsers that decode neither send `image/*` and the catch-all too, and get JPEG or PNG.
+ */
+function modernFormatOf(ctx: Context): ModernImageFormat | undefined {
+  for (const type of ctx.accepts()) {
+    const format = MODERN[type.toLowerCase()];
+    if (format) return format;
+  }
+  return undefined;
+}
 
 function send(ctx: Context, image: ServedImage): void {
   // The format follows the Accept header: caches must keep one copy per Accept.

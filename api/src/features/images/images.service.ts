@@ -10,6 +10,14 @@ import { MAX_IMAGE_WIDTH, snapImageWidth } from '../../../../shared/contracts/im
 import { getSettings } from '../settings/settings.service.js';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+/** The formats served only to a client that asks for them. */
+export type ModernImageFormat = 'avif' | 'webp';
+/** What the client said it takes and has: its preferred modern format, its copy's ETag. */
+export interface ImageClient {
+  /** Undefined: the client takes neither AVIF nor WebP. */
+  modernFormat?: ModernImageFormat;
+  ifNoneMatch: string;
+}
 
 export interface ServedImage {
   /** Undefined when the client's copy is current (answer 304). */
@@ -24,8 +32,7 @@ interface ImageRequest {
   width?: number;
   /** The caller says the url is versioned: the answer never changes. */
   versioned: boolean;
-  accept: string;
-  ifNoneMatch: string;
+  client: ImageClient;
   defaultWidth: number;
   /** Cache-Control for an unversioned answer. */
   unversionedCacheControl: string;
@@ -120,10 +127,10 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
     const width = req.width ? snapImageWidth(req.width) : req.defaultWidth;
     const cacheControl = req.versioned ? IMMUTABLE : req.unversionedCacheControl;
     // Without AVIF or WebP: PNG keeps transparency, JPEG for everything else.
-    const format = negotiate(req.accept) ?? ((await hasAlpha(source)) ? 'png' : 'jpeg');
+    const format = req.client.modernFormat ?? ((await hasAlpha(source)) ? 'png' : 'jpeg');
     const key = `${source.id}|w${width}|${format}`;
     const etag = `"${hash(key).slice(0, 32)}"`;
-    if (req.ifNoneMatch && etagMatches(req.ifNoneMatch, etag)) return { contentType: MIME[format], etag, cacheControl };
+    if (req.client.ifNoneMatch && etagMatches(req.client.ifNoneMatch, etag)) return { contentType: MIME[format], etag, cacheControl };
     const body = await made(cachePath(key, format), () => resize(source, width, format));
     return { body, contentType: MIME[format], etag, cacheControl };
   }
@@ -179,7 +186,7 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
 
   return {
     /** GET /api/accommodation-image */
-    async accommodationImage(q: { url: string; w?: number; v?: string }, client: { accept: string; ifNoneMatch: string }): Promise<ServedImage> {
+    async accommodationImage(q: { url: string; w?: number; v?: string }, client: ImageClient): Promise<ServedImage> {
       const url = q.url.trim();
       const local = url.startsWith('/') && !url.startsWith('//');
       const source = local ? await localSource(url) : await remoteSource(url);
@@ -188,7 +195,7 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
           url,
           width: q.w,
           versioned: !!q.v,
-          ...client,
+          client,
           defaultWidth: 1280,
           unversionedCacheControl: 'public, max-age=86400',
         },
@@ -197,7 +204,7 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
     },
 
     /** GET /api/background-image: the settings' hero picture (stored as e.g. 'uploads/hero.jpg'). */
-    async backgroundImage(q: { w?: number; v?: string }, client: { accept: string; ifNoneMatch: string }): Promise<ServedImage> {
+    async backgroundImage(q: { w?: number; v?: string }, client: ImageClient): Promise<ServedImage> {
       const stored = (await getSettings(deps.db)).heroBackgroundImage?.trim();
       if (!stored) throw new NotFoundError('No background image is set', 'not_found');
       const url = /^https?:\/\//i.test(stored) ? stored : `/${stored.replace(/^\/+/, '')}`;
@@ -209,7 +216,7 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
           width: q.w,
           // Only a page that knows the current picture may keep the answer forever.
           versioned: q.v === stored,
-          ...client,
+          client,
           defaultWidth: MAX_IMAGE_WIDTH,
           unversionedCacheControl: 'public, max-age=300',
         },
@@ -220,22 +227,6 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
 }
 
 export type ImageService = ReturnType<typeof createImageService>;
-
-/** The best format the client says it takes; undefined: neither AVIF nor WebP. */
-export function negotiate(accept: string): ImageFormat | undefined {
-  const types = accept
-    .toLowerCase()
-    .split(',')
-    .map((part) => {
-      const [type, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter((t) => t.q > 0);
-  if (types.some((t) => t.type === 'image/avif')) return 'avif';
-  if (types.some((t) => t.type === 'image/webp')) return 'webp';
-  return undefined;
-}
 
 function notFound(): NotFoundError {
   return new NotFoundError('Image not found', 'not_found');

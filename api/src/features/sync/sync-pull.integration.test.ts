@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
@@ -26,12 +26,13 @@ const today = () => todayInLodge(t.clock.now());
  */
 async function settled(): Promise<void> {
   const mark: string = (await t.db.raw('SELECT pg_current_xact_id()::text AS x')).rows[0].x;
-  for (let i = 0; i < 200; i++) {
-    const res = await t.db.raw('SELECT pg_snapshot_xmin(pg_current_snapshot()) > ?::xid8 AS passed', [mark]);
-    if (res.rows[0].passed) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the watermark did not pass ${mark} within 10 s`);
+  await vi.waitFor(
+    async () => {
+      const res = await t.db.raw('SELECT pg_snapshot_xmin(pg_current_snapshot()) > ?::xid8 AS passed', [mark]);
+      expect(res.rows[0].passed, `the watermark passed ${mark}`).toBe(true);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 async function pull(since?: string, limit?: number, client = receptionist, opts: { settle?: boolean } = {}) {

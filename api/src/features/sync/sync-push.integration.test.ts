@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
@@ -151,7 +151,12 @@ describe('the batch', () => {
       });
       await isLocked;
       const pushes = Promise.all([push(receptionist, e), push(manager, e)]);
-      await new Promise((r) => setTimeout(r, 300));
+      // Both pushes wait on the row lock before it is let go.
+      const waitingOnLocks = async () =>
+        Number(
+          (await t.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n,
+        );
+      await vi.waitFor(async () => expect(await waitingOnLocks()).toBe(2), { timeout: 10_000, interval: 20 });
       release();
       await holder;
       const [r1, r2] = await pushes;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/contracts/auth.js';
 import { users } from '@/test/fixtures.js';
@@ -106,10 +106,13 @@ describe('top navigation', () => {
   });
 
   it('logs out: Logging out... while pending, clears the cache, toasts and returns to /', async () => {
+    // The server answers when the test has seen the pending state.
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     server.use(
       signedInAs(users.receptionist),
       http.post('/api/logout', async () => {
-        await delay(150);
+        await answered;
         return HttpResponse.json({ message: 'Logged out' });
       }),
     );
@@ -120,6 +123,7 @@ describe('top navigation', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Logging out...' })).toBeDisabled();
+    answer();
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/'));

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentHistoryResponse, PaymentTransaction } from '@shared/contracts/payments.js';
 import { db as offlineDb } from '@/offline/db.js';
+import { useBooking } from '@/offline/hooks.js';
 import { makeBooking, resetDevice, seedLocal } from '@/offline/test-support.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
@@ -80,6 +81,12 @@ beforeEach(async () => {
   await seedLocal({ bookings: [paid, eftHold] });
 });
 afterEach(() => setOnline(true));
+
+/** Shows the booking once the local store has answered for it, as BookingPayments reads it. */
+function BookingRead({ bookingId }: { bookingId: string }) {
+  const booking = useBooking(bookingId);
+  return booking ? <p>Read {booking.reference}</p> : null;
+}
 
 const transactions = () =>
   within(screen.getByRole('list', { name: 'Transactions' }))
@@ -198,9 +205,19 @@ describe('a booking’s payments', () => {
         return HttpResponse.json({}, { status: 403 });
       }),
     );
-    const { container } = renderStaffPage(<BookingPayments bookingId={paid.id} />, { user: users.receptionist });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(container).toBeEmptyDOMElement();
+    renderStaffPage(
+      <>
+        <section aria-label="Payments of the booking">
+          <BookingPayments bookingId={paid.id} />
+        </section>
+        <BookingRead bookingId={paid.id} />
+      </>,
+      { user: users.receptionist },
+    );
+    // The section's first content waits for the same local read as BookingRead, which asked
+    // after it: once BookingRead shows the booking, a section that were shown would be too.
+    expect(await screen.findByText(`Read ${paid.reference}`)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payments of the booking' })).toBeEmptyDOMElement();
     expect(asked).toBe(false);
   });
 });

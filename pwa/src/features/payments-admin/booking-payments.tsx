@@ -28,9 +28,8 @@ import { useBooking, useOnline } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { usePaymentHistory } from './api/payment-history.js';
 import { useRefundBooking } from './api/refund-booking.js';
+import { PaymentStatusBadge, paymentBadgeColours, paymentStatusLabel } from '@/components/payment-status-badge.js';
 import {
-  paymentBadgeColours,
-  paymentStatusLabel,
   transactionMethodLabel,
   transactionStatusLabel,
   transactionTypeLabel,
@@ -145,11 +144,6 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
 function paidThroughPaystack(transactions: readonly PaymentTransaction[]): boolean {
   const payment = [...transactions].reverse().find((t) => t.type === 'payment' && t.status === 'success');
   return payment?.subtype === 'card' && !!payment.gatewayReference;
-}
-
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const c = paymentBadgeColours(status);
-  return <Chip size="small" label={status} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
 }
 
 function HistoryView({ history, bookingRef }: { history: PaymentHistoryResponse; bookingRef: string }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentTransaction } from '@shared/contracts/payments.js';
-import { paymentBadgeColours, transactionsCsv } from './payment-words.js';
+import { paymentBadgeColours } from '@/components/payment-status-badge.js';
+import { transactionsCsv } from './payment-words.js';
 
 const GREEN = { bg: '#dcfce7', fg: '#14532d' };
 const YELLOW = { bg: '#fef9c3', fg: '#713f12' };

@@ -23,8 +23,9 @@ import { ListFilters, type FilterOption } from '@/components/list-filters.js';
 import { formatMonthDay, formatMonthDayYear, formatRand } from '@shared/format.js';
 import { useBookings } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
-import { BookingPayments, PaymentStatusBadge } from './booking-payments.js';
-import { paymentStatusLabel } from './payment-words.js';
+import { BookingPayments } from './booking-payments.js';
+import { PaymentStatusBadge } from '@/components/payment-status-badge.js';
+import { paymentStatusLabel } from '@/components/payment-status-badge.js';
 import { filterPayments, paymentCounts, type PaymentFilter } from './payments-list.js';
 
 const FILTER_OPTIONS: FilterOption<PaymentFilter>[] = [

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VerifyPaymentResponse } from '@shared/contracts/payments.js';
 import { server } from '@/test/server.js';
@@ -29,15 +29,19 @@ describe('/payment-return', () => {
 
   it('verifies the trxref and shows Verifying, then Payment Successful', async () => {
     let body: unknown;
+    // The server answers when the test has seen Verifying.
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     server.use(
       http.post('/api/payments/verify', async ({ request }) => {
         body = await request.json();
-        await delay(100);
+        await answered;
         return HttpResponse.json(verified('LDG-123'));
       }),
     );
     renderApp('/payment-return?trxref=LDG-123');
     expect(await screen.findByRole('heading', { name: 'Verifying Payment' })).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeInTheDocument();
     expect(body).toEqual({ reference: 'LDG-123' });
     expect(screen.getByText(/Booking reference: BK-4821/)).toBeInTheDocument();

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import { formatRand } from '@shared/format.js';
 import { ItemCard } from '@/components/stacked-list.js';
-import { PaymentStatusBadge } from '@/features/payments-admin/booking-payments.js';
-import { paymentStatusLabel } from '@/features/payments-admin/payment-words.js';
+import { PaymentStatusBadge, paymentStatusLabel } from '@/components/payment-status-badge.js';
 import { shortId, stayDates } from '../bookings-list.js';
 import { BookingActions, type BookingItemProps } from './booking-actions.js';
 import { StatusSelect } from './status-select.js';
