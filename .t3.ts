@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+let t = Date.now();
+const src = new PGlite('/tmp/bk/a/pgdata', { extensions: { btree_gist } });
+console.log('opened?');
+await src.waitReady;
+console.log('ready', Date.now()-t);
+const blob = await src.dumpDataDir('gzip');
+await src.close();
+console.log('dumped', blob.size, Date.now()-t);
+t = Date.now();
+fs.rmSync('/tmp/bk/b', { recursive: true, force: true });
+fs.mkdirSync('/tmp/bk/b/pgdata', { recursive: true });
+const dst = new PGlite('/tmp/bk/b/pgdata', { extensions: { btree_gist }, loadDataDir: blob });
+console.log((await dst.query(`select count(*) from bookings`)).rows, (await dst.query('select pg_current_xact_id()::text x')).rows);
+await dst.close();
+console.log('restored', Date.now()-t, fs.readdirSync('/tmp/bk/b/pgdata'));
