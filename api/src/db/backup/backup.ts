@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DbTarget } from '../knex.js';
+import { BackupError, DATABASE_ENTRY, filesUnder, writeBackupFile, type Manifest } from './backup-file.js';
+import { dumpEmbedded } from './embedded-database.js';
+import { dumpPostgres } from './postgres-database.js';
+
+/**
+ * `npm run backup`: one file with the database (embedded or PostgreSQL) and the uploaded
+ * pictures (UPLOAD_DIR; the image cache is made again on demand), plus a manifest: app
+ * version, migrations, creation time, database kind and each table's row count.
+ */
+export interface BackupOptions {
+  target: DbTarget;
+  uploadDir: string;
+  /** The file to write; it must not exist. */
+  file: string;
+  now?: Date;
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+}
+
+const APP_VERSION: string = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8'),
+).version;
+
+/** lodge-backup-2026-11-24T031500Z.tar: sorts by time, and says it is UTC. */
+export function defaultBackupName(now: Date): string {
+  return `lodge-backup-${now.toISOString().slice(0, 19).replace(/:/g, '')}Z.tar`;
+}
+
+export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
+  const { target, uploadDir, file } = opts;
+  const now = opts.now ?? new Date();
+  if (fs.existsSync(file)) throw new BackupError(`${file} exists already: a backup never overwrites a file.`);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  // Written under another name and renamed when complete: a backup cut short (a full disk,
+  // Ctrl-C) never leaves a file that looks like a good one.
+  const partial = `${file}.partial`;
+  const work = await fs.promises.mkdtemp(path.join(path.dirname(file), '.lodge-backup-'));
+  try {
+    const dumpFile = path.join(work, 'database');
+    const snapshot =
+      target.kind === 'postgres' ? await dumpPostgres(target.url, dumpFile) : await dumpEmbedded(embeddedDir(target), dumpFile);
+    // After the dump: every picture the dumped rows name was there before it.
+    const uploads = (await filesUnder(uploadDir)).map((p) => ({ path: p, source: path.join(uploadDir, ...p.split('/')) }));
+    fs.rmSync(partial, { force: true });
+    const manifest = await writeBackupFile(
+      partial,
+      { database: { entry: DATABASE_ENTRY[target.kind], source: dumpFile }, uploads },
+      (records) => ({
+        format: 'lodge-backup',
+        formatVersion: 1,
+        appVersion: APP_VERSION,
+        createdAt: now.toISOString(),
+        database: { kind: target.kind, serverVersion: snapshot.serverVersion, file: records.database },
+        migrations: snapshot.migrations,
+        tables: snapshot.tables,
+        uploads: records.uploads,
+      }),
+    );
+    // link + unlink rather than rename: rename would replace a file made meanwhile.
+    fs.linkSync(partial, file);
+    return { file, bytes: fs.statSync(file).size, manifest };
+  } finally {
+    fs.rmSync(partial, { force: true });
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function embeddedDir(target: DbTarget & { kind: 'pglite' }): string {
+  if (!target.dir) throw new BackupError('An in-memory database has nothing to back up or restore.');
+  return target.dir;
+}
