@@ -11,7 +11,7 @@ import { createScratchDatabase } from '../../../test/harness.js';
 import { createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 import { BackupError, filesUnder } from './backup-file.js';
-import { listTables } from './database-catalogue.js';
+import { listTables, restampFutureTransactionIds } from './database-catalogue.js';
 
 /**
  * `npm run backup` and `npm run restore` on the database the tests run on (the embedded one
@@ -164,6 +164,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
   let sourceSums: Record<string, { rows: number; md5: string }>;
   let sourceFiles: Record<string, Buffer>;
   let file: string;
+  let restored: Place;
 
   beforeAll(async () => {
     source = await newPlace();
@@ -212,7 +213,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
   });
 
   it('restores into an empty target: every table, row for row, and every uploaded file, byte for byte', async () => {
-    const target = await newPlace();
+    const target = (restored = await newPlace());
     const result = await restoreBackup({ target: target.target, uploadDir: target.uploadDir, file });
 
     expect(result.manifest.database.kind).toBe(KIND);
@@ -250,5 +251,34 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     expect(await readFiles(target.uploadDir)).toEqual({ 'kept.jpg': Buffer.from('a picture') });
     if (KIND === 'pglite') expect(fs.existsSync((target.target as { dir: string }).dir)).toBe(false);
     else expect(await withDb(target, listTables)).toEqual([]);
+  });
+
+  it('re-stamps transaction ids from the future (a dump restored where the counter is behind) to below the offline sync\'s watermark, and changes nothing else', async () => {
+    await withDb(restored, async (db) => {
+      const booking = await db('bookings').orderBy('reference').first('id');
+      const { bookings: _, ...otherTables } = await tableSums(db);
+      // What a pg_dump restored on a new server looks like: a row last written by a
+      // transaction this server has not reached yet. The triggers would stamp the update.
+      await db.raw('ALTER TABLE bookings DISABLE TRIGGER USER');
+      await db.raw(`UPDATE bookings SET change_txid = (pg_current_xact_id()::text::bigint + 1000000)::text::xid8 WHERE id = ?`, [booking.id]);
+      await db.raw('ALTER TABLE bookings ENABLE TRIGGER USER');
+      const rowText = (table: string) =>
+        db.raw<{ rows: { r: string }[] }>(
+          `SELECT string_agg((to_jsonb(t) - 'change_txid')::text, E'\\n' ORDER BY t.id) AS r FROM ${table} t`,
+        );
+      const before = (await rowText('bookings')).rows[0].r;
+
+      expect(await restampFutureTransactionIds(db)).toBe(1);
+
+      const ahead = await db.raw<{ rows: { n: number }[] }>(
+        'SELECT count(*)::int AS n FROM bookings WHERE change_txid >= pg_snapshot_xmin(pg_current_snapshot())',
+      );
+      expect(Number(ahead.rows[0].n)).toBe(0);
+      expect((await rowText('bookings')).rows[0].r).toBe(before);
+      const { bookings: __, ...otherTablesAfter } = await tableSums(db);
+      expect(otherTablesAfter).toEqual(otherTables);
+      // A second run finds nothing to do.
+      expect(await restampFutureTransactionIds(db)).toBe(0);
+    });
   });
 });
