@@ -15,14 +15,14 @@ import { z } from 'zod';
  *   uploads/<name>           every file of UPLOAD_DIR, as it was
  *   manifest.json            what the file holds (last: it carries the others' checksums)
  */
-export const MANIFEST_ENTRY = 'manifest.json';
+const MANIFEST_ENTRY = 'manifest.json';
 export const UPLOADS_PREFIX = 'uploads/';
 export const DATABASE_ENTRY = {
   pglite: 'database/pgdata.tar.gz',
   postgres: 'database/lodge.pgdump',
 } as const;
 
-export type DatabaseKind = keyof typeof DATABASE_ENTRY;
+type DatabaseKind = keyof typeof DATABASE_ENTRY;
 
 const FileRecord = z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string() });
 export type FileRecord = z.infer<typeof FileRecord>;

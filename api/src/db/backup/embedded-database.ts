@@ -32,7 +32,7 @@ export function assertEmbeddedNotInUse(dir: string, doing: 'back up' | 'restore 
   );
 }
 
-export function embeddedDatabaseExists(dir: string): boolean {
+function embeddedDatabaseExists(dir: string): boolean {
   return fs.existsSync(`${dir}/PG_VERSION`);
 }
 
