@@ -8,25 +8,28 @@ import { BackupError } from '../api/src/db/backup/backup-file.js';
  */
 export async function runCommand(
   usage: string,
-  files: { min: number; max: number },
-  main: (files: string[]) => Promise<void>,
+  args: { min: number; max: number; flags?: string[] },
+  main: (files: string[], flags: Set<string>) => Promise<void>,
 ): Promise<never> {
   let given: string[];
+  const flags = new Set<string>();
   try {
-    const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+    const options = Object.fromEntries((args.flags ?? []).map((f) => [f, { type: 'boolean' as const }]));
+    const { values, positionals } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
     if (values.help) {
       console.log(usage);
       process.exit(0);
     }
-    if (positionals.length > files.max) throw new Error(`Too many arguments: ${positionals.join(' ')}`);
-    if (positionals.length < files.min) throw new Error('Which backup file?');
+    if (positionals.length > args.max) throw new Error(`Too many arguments: ${positionals.join(' ')}`);
+    if (positionals.length < args.min) throw new Error('Which backup file?');
     given = positionals;
+    for (const f of args.flags ?? []) if ((values as Record<string, unknown>)[f]) flags.add(f);
   } catch (err) {
     console.error(`${(err as Error).message}\n${usage}`);
     process.exit(2);
   }
   try {
-    await main(given);
+    await main(given, flags);
     process.exit(0);
   } catch (err) {
     // A BackupError is written for the person reading it; anything else is shown with its stack.

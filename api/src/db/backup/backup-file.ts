@@ -8,21 +8,22 @@ import { z } from 'zod';
 
 /**
  * The backup file: one plain tar (its parts are compressed already: PGlite's tarball, pg_dump's
- * custom format, pictures), readable with `tar -tvf`:
+ * custom format, the gzipped rows, pictures), readable with `tar -tvf`:
  *
  *   database/pgdata.tar.gz   the embedded database, PGlite's dumpDataDir(); or
- *   database/lodge.pgdump    PostgreSQL, pg_dump --format=custom
+ *   database/lodge.pgdump    PostgreSQL, pg_dump --format=custom; or
+ *   database/rows.jsonl.gz   either, as rows (--portable: restores into either kind)
  *   uploads/<name>           every file of UPLOAD_DIR, as it was
  *   manifest.json            what the file holds (last: it carries the others' checksums)
  */
 const MANIFEST_ENTRY = 'manifest.json';
 export const UPLOADS_PREFIX = 'uploads/';
 export const DATABASE_ENTRY = {
-  pglite: 'database/pgdata.tar.gz',
-  postgres: 'database/lodge.pgdump',
+  pgdata: 'database/pgdata.tar.gz',
+  pg_dump: 'database/lodge.pgdump',
+  rows: 'database/rows.jsonl.gz',
 } as const;
-
-type DatabaseKind = keyof typeof DATABASE_ENTRY;
+export type DumpFormat = keyof typeof DATABASE_ENTRY;
 
 const FileRecord = z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string() });
 export type FileRecord = z.infer<typeof FileRecord>;
@@ -33,7 +34,10 @@ export const Manifest = z.object({
   appVersion: z.string(),
   createdAt: z.string(),
   database: z.object({
+    /** The database it came from. */
     kind: z.enum(['pglite', 'postgres']),
+    /** pgdata and pg_dump restore into the same kind; rows into either. */
+    dump: z.enum(['pgdata', 'pg_dump', 'rows']),
     /** PostgreSQL's server_version (PGlite: the PostgreSQL it embeds). */
     serverVersion: z.string(),
     file: FileRecord,
@@ -51,7 +55,7 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-export const KIND_NAME: Record<DatabaseKind, string> = {
+export const KIND_NAME: Record<Manifest['database']['kind'], string> = {
   pglite: 'the embedded database (PGlite)',
   postgres: 'PostgreSQL',
 };
@@ -152,7 +156,7 @@ export async function readBackupFile(file: string, dir: string): Promise<Manifes
   } catch {
     throw new BackupError(`${file}: its ${MANIFEST_ENTRY} is not one this version of the app can read.`);
   }
-  if (manifest.database.file.path !== DATABASE_ENTRY[manifest.database.kind]) {
+  if (manifest.database.file.path !== DATABASE_ENTRY[manifest.database.dump]) {
     throw new BackupError(`${file}: its manifest names ${manifest.database.file.path} as the database.`);
   }
   const expected = [
@@ -173,7 +177,7 @@ export async function readBackupFile(file: string, dir: string): Promise<Manifes
 
 function safeTarget(dir: string, name: string): string {
   const normal = path.posix.normalize(name);
-  const allowed = normal === DATABASE_ENTRY.pglite || normal === DATABASE_ENTRY.postgres || normal.startsWith(UPLOADS_PREFIX);
+  const allowed = Object.values(DATABASE_ENTRY).some((e) => e === normal) || normal.startsWith(UPLOADS_PREFIX);
   if (!allowed || normal !== name || normal.split('/').includes('..') || path.posix.isAbsolute(normal)) {
     throw new BackupError(`Not a lodge backup: unexpected entry ${JSON.stringify(name)}.`);
   }

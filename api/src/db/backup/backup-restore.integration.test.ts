@@ -33,11 +33,11 @@ interface Place {
 
 const cleanups: (() => Promise<void>)[] = [];
 
-async function newPlace(): Promise<Place> {
+async function newPlace(kind: DbTarget['kind'] = KIND): Promise<Place> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-backup-test-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const uploadDir = path.join(dataDir, 'uploads');
-  if (KIND === 'pglite') {
+  if (kind === 'pglite') {
     return { target: { kind: 'pglite', dir: path.join(dataDir, 'pgdata') }, dataDir, uploadDir, env: { DATA_DIR: dataDir, DATABASE_URL: '' } };
   }
   const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
@@ -125,6 +125,22 @@ async function fillTheRest(db: Knex): Promise<void> {
   });
 }
 
+/** A new place with the demo data, a row in every other table, and an uploads folder. */
+async function filledPlace(kind: DbTarget['kind'] = KIND): Promise<Place> {
+  const place = await newPlace(kind);
+  await withDb(place, async (db) => {
+    await migrateLatest(db);
+    await seedDemoData(db, { now: new Date() });
+    await fillTheRest(db);
+  });
+  fs.mkdirSync(path.join(place.uploadDir, 'nested'), { recursive: true });
+  fs.writeFileSync(path.join(place.uploadDir, 'f3a9c1.jpg'), crypto.randomBytes(200_000));
+  fs.writeFileSync(path.join(place.uploadDir, '7be21d.webp'), Buffer.from([0, 1, 2, 255, 254, 0, 13, 10]));
+  fs.writeFileSync(path.join(place.uploadDir, 'nested', 'hero.png'), crypto.randomBytes(1_000));
+  fs.writeFileSync(path.join(place.uploadDir, 'empty.txt'), '');
+  return place;
+}
+
 /** Each table's row count and an md5 of its rows as text, in one order (the rows' own text). */
 async function tableSums(db: Knex): Promise<Record<string, { rows: number; md5: string }>> {
   const out: Record<string, { rows: number; md5: string }> = {};
@@ -135,6 +151,40 @@ async function tableSums(db: Knex): Promise<Record<string, { rows: number; md5: 
     out[table] = { rows: Number(res.rows[0].rows), md5: res.rows[0].md5 ?? '' };
   }
   return out;
+}
+
+/**
+ * The same across PGlite and PostgreSQL: each row as JSON in UTC, without its transaction-id
+ * columns (xid8: each server's own counter; a restore may re-stamp them, see
+ * restampFutureTransactionIds), and the count of rows whose id is not below the snapshot's
+ * xmin, i.e. that the offline sync would not serve.
+ */
+async function portableSums(db: Knex): Promise<{ tables: Record<string, { rows: number; md5: string }>; notServed: number }> {
+  return db.transaction(async (trx) => {
+    await trx.raw("SET LOCAL TimeZone = 'UTC'");
+    const tables: Record<string, { rows: number; md5: string }> = {};
+    let notServed = 0;
+    for (const table of await listTables(trx)) {
+      const xidCols = (
+        await trx.raw<{ rows: { name: string }[] }>(
+          `SELECT attname AS name FROM pg_attribute WHERE attrelid = ?::regclass AND attnum > 0 AND NOT attisdropped AND atttypid = 'xid8'::regtype`,
+          [table],
+        )
+      ).rows.map((r) => r.name);
+      const row = xidCols.reduce((expr, c) => `(${expr} - '${c}')`, 'to_jsonb(t)');
+      const res = await trx.raw<{ rows: { rows: number; md5: string | null }[] }>(
+        `SELECT count(*)::int AS rows, md5(string_agg(${row}::text, E'\\n' ORDER BY ${row}::text COLLATE "C")) AS md5 FROM "${table}" t`,
+      );
+      tables[table] = { rows: Number(res.rows[0].rows), md5: res.rows[0].md5 ?? '' };
+      for (const c of xidCols) {
+        const ahead = await trx.raw<{ rows: { n: number }[] }>(
+          `SELECT count(*)::int AS n FROM "${table}" WHERE "${c}" >= pg_snapshot_xmin(pg_current_snapshot())`,
+        );
+        notServed += Number(ahead.rows[0].n);
+      }
+    }
+    return { tables, notServed };
+  });
 }
 
 async function readFiles(dir: string): Promise<Record<string, Buffer>> {
@@ -167,18 +217,8 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
   let restored: Place;
 
   beforeAll(async () => {
-    source = await newPlace();
-    await withDb(source, async (db) => {
-      await migrateLatest(db);
-      await seedDemoData(db, { now: new Date() });
-      await fillTheRest(db);
-      sourceSums = await tableSums(db);
-    });
-    fs.mkdirSync(path.join(source.uploadDir, 'nested'), { recursive: true });
-    fs.writeFileSync(path.join(source.uploadDir, 'f3a9c1.jpg'), crypto.randomBytes(200_000));
-    fs.writeFileSync(path.join(source.uploadDir, '7be21d.webp'), Buffer.from([0, 1, 2, 255, 254, 0, 13, 10]));
-    fs.writeFileSync(path.join(source.uploadDir, 'nested', 'hero.png'), crypto.randomBytes(1_000));
-    fs.writeFileSync(path.join(source.uploadDir, 'empty.txt'), '');
+    source = await filledPlace();
+    sourceSums = await withDb(source, tableSums);
     sourceFiles = await readFiles(source.uploadDir);
     file = path.join(source.dataDir, 'backups', 'nightly.tar');
   });
@@ -281,4 +321,38 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
       expect(await restampFutureTransactionIds(db)).toBe(0);
     });
   });
+
+  it('--portable: the rows restore into an empty target of the same kind, and every uploaded file', async () => {
+    const portable = path.join(source.dataDir, 'backups', 'portable.tar');
+    const run = await runCli('scripts/backup.ts', ['--portable', portable], source.env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(' (portable: restores into either kind) and 4 uploaded files to ');
+    const target = await newPlace();
+    const result = await restoreBackup({ target: target.target, uploadDir: target.uploadDir, file: portable });
+    expect(result.manifest.database).toMatchObject({ kind: KIND, dump: 'rows' });
+    const [from, to] = [await withDb(source, portableSums), await withDb(target, portableSums)];
+    expect(to.tables).toEqual(from.tables);
+    expect(to.notServed).toBe(0);
+    expect(await readFiles(target.uploadDir)).toEqual(sourceFiles);
+  });
+
+  // The other kind needs both: PostgreSQL runs beside the embedded database only when DATABASE_URL is set.
+  it.runIf(KIND === 'postgres')('--portable: moves the embedded database to PostgreSQL and PostgreSQL to the embedded database', async () => {
+    const embedded = await filledPlace('pglite');
+    const fromEmbedded = path.join(embedded.dataDir, 'portable.tar');
+    await createBackup({ target: embedded.target, uploadDir: embedded.uploadDir, file: fromEmbedded, portable: true });
+    const intoPostgres = await newPlace('postgres');
+    await restoreBackup({ target: intoPostgres.target, uploadDir: intoPostgres.uploadDir, file: fromEmbedded });
+    const embeddedSums = await withDb(embedded, portableSums);
+    expect(await withDb(intoPostgres, portableSums)).toEqual({ tables: embeddedSums.tables, notServed: 0 });
+    expect(await readFiles(intoPostgres.uploadDir)).toEqual(await readFiles(embedded.uploadDir));
+
+    const fromPostgres = path.join(source.dataDir, 'backups', 'portable.tar');
+    const intoEmbedded = await newPlace('pglite');
+    await restoreBackup({ target: intoEmbedded.target, uploadDir: intoEmbedded.uploadDir, file: fromPostgres });
+    const postgresSums = await withDb(source, portableSums);
+    expect(await withDb(intoEmbedded, portableSums)).toEqual({ tables: postgresSums.tables, notServed: 0 });
+    expect(await readFiles(intoEmbedded.uploadDir)).toEqual(sourceFiles);
+  }, 180_000);
 });

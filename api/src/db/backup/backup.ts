@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DbTarget } from '../knex.js';
-import { BackupError, DATABASE_ENTRY, filesUnder, writeBackupFile, type Manifest } from './backup-file.js';
-import { dumpEmbedded } from './embedded-database.js';
-import { dumpPostgres } from './postgres-database.js';
+import { createKnex, type DbTarget } from '../knex.js';
+import { BackupError, DATABASE_ENTRY, filesUnder, writeBackupFile, type DumpFormat, type Manifest } from './backup-file.js';
+import type { DatabaseSnapshot } from './database-catalogue.js';
+import { dumpEmbedded, withStoppedEmbedded } from './embedded-database.js';
+import { asBackupError, dumpPostgres } from './postgres-database.js';
+import { dumpRows } from './portable-rows.js';
 
 /**
  * `npm run backup`: one file with the database (embedded or PostgreSQL) and the uploaded
@@ -15,6 +17,8 @@ export interface BackupOptions {
   uploadDir: string;
   /** The file to write; it must not exist. */
   file: string;
+  /** The rows rather than the engine's own dump: restores into either kind (portable-rows.ts). */
+  portable?: boolean;
   now?: Date;
 }
 
@@ -44,20 +48,20 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const work = await fs.promises.mkdtemp(path.join(path.dirname(file), '.lodge-backup-'));
   try {
     const dumpFile = path.join(work, 'database');
-    const snapshot =
-      target.kind === 'postgres' ? await dumpPostgres(target.url, dumpFile) : await dumpEmbedded(embeddedDir(target), dumpFile);
+    const dump: DumpFormat = opts.portable ? 'rows' : target.kind === 'postgres' ? 'pg_dump' : 'pgdata';
+    const snapshot = await dumpDatabase(target, dump, dumpFile);
     // After the dump: every picture the dumped rows name was there before it.
     const uploads = (await filesUnder(uploadDir)).map((p) => ({ path: p, source: path.join(uploadDir, ...p.split('/')) }));
     fs.rmSync(partial, { force: true });
     const manifest = await writeBackupFile(
       partial,
-      { database: { entry: DATABASE_ENTRY[target.kind], source: dumpFile }, uploads },
+      { database: { entry: DATABASE_ENTRY[dump], source: dumpFile }, uploads },
       (records) => ({
         format: 'lodge-backup',
         formatVersion: 1,
         appVersion: APP_VERSION,
         createdAt: now.toISOString(),
-        database: { kind: target.kind, serverVersion: snapshot.serverVersion, file: records.database },
+        database: { kind: target.kind, dump, serverVersion: snapshot.serverVersion, file: records.database },
         migrations: snapshot.migrations,
         tables: snapshot.tables,
         uploads: records.uploads,
@@ -69,6 +73,20 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   } finally {
     fs.rmSync(partial, { force: true });
     fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function dumpDatabase(target: DbTarget, dump: DumpFormat, file: string): Promise<DatabaseSnapshot> {
+  if (dump === 'pg_dump' && target.kind === 'postgres') return dumpPostgres(target.url, file);
+  if (dump === 'pgdata' && target.kind === 'pglite') return dumpEmbedded(embeddedDir(target), file);
+  if (target.kind === 'pglite') return withStoppedEmbedded(embeddedDir(target), (db) => dumpRows(db, file));
+  const db = createKnex({ ...target, poolMax: 1 });
+  try {
+    return await dumpRows(db, file);
+  } catch (err) {
+    throw asBackupError(err, target.url);
+  } finally {
+    await db.destroy();
   }
 }
 

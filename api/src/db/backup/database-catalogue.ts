@@ -99,6 +99,6 @@ export async function restampFutureTransactionIds(db: Database): Promise<number>
   });
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }

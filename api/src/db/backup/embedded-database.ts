@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import type { PGlite } from '@electric-sql/pglite';
 import { knexOnPglite, openPglite } from '../knex.js';
+import type { Database } from '../transaction.js';
 import { embeddedHolder, lockFileOf } from '../embedded-lock.js';
 import { BackupError } from './backup-file.js';
 import { migrationNames, rowCounts, serverVersion, type DatabaseSnapshot } from './database-catalogue.js';
@@ -10,7 +12,7 @@ import { migrationNames, rowCounts, serverVersion, type DatabaseSnapshot } from 
  * the data folder, restored by opening a new folder with it (loadDataDir). A physical copy,
  * not a logical dump: it restores exactly (sequences, the transaction counter the offline
  * sync's cursors rely on, the extension) with the PGlite the app already ships, and needs
- * the app stopped, which a single-process database needs anyway.
+ * the app stopped, which a single-process database needs anyway (so does --portable).
  */
 
 /** Refuses a folder another live process (the app, the knex CLI) has open. */
@@ -37,7 +39,21 @@ function embeddedDatabaseExists(dir: string): boolean {
 }
 
 /** Writes dir's tarball to outFile; the counts and migrations come from the same, stopped database. */
-export async function dumpEmbedded(dir: string, outFile: string): Promise<DatabaseSnapshot> {
+export function dumpEmbedded(dir: string, outFile: string): Promise<DatabaseSnapshot> {
+  return withStoppedEmbedded(dir, async (db, pglite) => {
+    const snapshot = {
+      tables: await rowCounts(db),
+      migrations: await migrationNames(db),
+      serverVersion: await serverVersion(db),
+    };
+    const tarball = await pglite.dumpDataDir('gzip');
+    await fs.promises.writeFile(outFile, Buffer.from(await tarball.arrayBuffer()), { flag: 'wx' });
+    return snapshot;
+  });
+}
+
+/** Opens the embedded database in dir for fn, when it exists and no other process has it open. */
+export async function withStoppedEmbedded<T>(dir: string, fn: (db: Database, pglite: PGlite) => Promise<T>): Promise<T> {
   assertEmbeddedNotInUse(dir, 'back up');
   if (!embeddedDatabaseExists(dir)) {
     throw new BackupError(`There is no embedded database in ${dir} to back up (check DATA_DIR, or set DATABASE_URL for PostgreSQL).`);
@@ -45,14 +61,7 @@ export async function dumpEmbedded(dir: string, outFile: string): Promise<Databa
   const pglite = openPglite(dir);
   const db = knexOnPglite(pglite);
   try {
-    const snapshot = {
-      tables: await rowCounts(db),
-      migrations: await migrationNames(db),
-      serverVersion: await serverVersion(db),
-    };
-    const tarball = await pglite.dumpDataDir('gzip');
-    await fs.promises.writeFile(outFile, Buffer.from(await tarball.arrayBuffer()));
-    return snapshot;
+    return await fn(db, pglite);
   } finally {
     await db.destroy();
     if (!pglite.closed) await pglite.close();

@@ -104,7 +104,7 @@ function runClient(command: 'pg_dump' | 'pg_restore', url: string, args: string[
   });
 }
 
-function asBackupError(err: unknown, url: string): Error {
+export function asBackupError(err: unknown, url: string): Error {
   if (err instanceof BackupError) return err;
   return new BackupError(`Could not use the database ${redactUrl(url)}: ${(err as Error).message}`);
 }

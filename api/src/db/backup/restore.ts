@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createKnex, type DbTarget } from '../knex.js';
 import { MIGRATION_NAMES } from '../migration-list.js';
-import { BackupError, filesUnder, KIND_NAME, readBackupFile, UPLOADS_PREFIX, type Manifest } from './backup-file.js';
+import { BackupError, filesUnder, KIND_NAME, readBackupFile, UPLOADS_PREFIX, type DumpFormat, type Manifest } from './backup-file.js';
+import { loadRows } from './portable-rows.js';
 import { migrationNames, restampFutureTransactionIds, rowCounts } from './database-catalogue.js';
 import { embeddedDir } from './backup.js';
 import { assertEmbeddedNotInUse, loadEmbedded } from './embedded-database.js';
@@ -41,14 +42,20 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     assertRestorable(manifest, target, file);
     const dumpFile = path.join(work, ...manifest.database.file.path.split('/'));
 
-    if (target.kind === 'postgres') await loadPostgres(target.url, dumpFile);
-    else await loadEmbedded(embeddedDir(target), dumpFile);
-
-    const restampedRows = await checkRestored(target, manifest).catch((err: unknown) => {
+    // A failure leaves the embedded target as it was (its folder is removed again); pg_restore
+    // runs in one transaction; what the migrations and rows of a portable dump, or a restore
+    // that does not match its manifest, leave in PostgreSQL is said in the message.
+    const undo = (kept: string) => (err: unknown) => {
+      const failure = err instanceof BackupError ? err : new BackupError(`The restore failed: ${(err as Error).message}`);
       if (target.kind === 'pglite') fs.rmSync(embeddedDir(target), { recursive: true, force: true });
-      else if (err instanceof BackupError) err.message += ' The database keeps what was restored: drop it and create it empty before trying again.';
-      throw err;
-    });
+      else if (kept) failure.message += ` ${kept}: drop it and create it empty before trying again.`;
+      throw failure;
+    };
+    const dump = manifest.database.dump;
+    await loadDatabase(target, dump, dumpFile, manifest.migrations).catch(
+      undo(dump === 'pg_dump' ? '' : "The database keeps the app's tables (the migrations ran), without the backup's rows"),
+    );
+    const restampedRows = await checkRestored(target, manifest).catch(undo('The database keeps what was restored'));
     await moveUploadsIn(path.join(work, UPLOADS_PREFIX), uploadDir);
     return { manifest, restampedRows };
   } finally {
@@ -85,14 +92,25 @@ async function assertTargetEmpty(target: DbTarget, uploadDir: string): Promise<v
   }
 }
 
+async function loadDatabase(target: DbTarget, dump: DumpFormat, dumpFile: string, migrations: string[]): Promise<void> {
+  if (dump === 'pg_dump' && target.kind === 'postgres') return loadPostgres(target.url, dumpFile);
+  if (dump === 'pgdata' && target.kind === 'pglite') return loadEmbedded(embeddedDir(target), dumpFile);
+  const db = createKnex(target);
+  try {
+    await loadRows(db, dumpFile, migrations);
+  } finally {
+    await db.destroy();
+  }
+}
+
 function assertRestorable(manifest: Manifest, target: DbTarget, file: string): void {
-  if (manifest.database.kind !== target.kind) {
+  if (manifest.database.dump !== 'rows' && manifest.database.kind !== target.kind) {
     const how =
       target.kind === 'postgres'
         ? 'unset DATABASE_URL to restore it into DATA_DIR'
         : 'set DATABASE_URL to an empty PostgreSQL database to restore it there';
     throw new BackupError(
-      `${file} holds ${KIND_NAME[manifest.database.kind]}, but the target is ${KIND_NAME[target.kind]}: a backup restores into the same kind of database (${how}). Nothing was changed.`,
+      `${file} holds ${KIND_NAME[manifest.database.kind]}, but the target is ${KIND_NAME[target.kind]}: a backup restores into the same kind of database (${how}), unless made with npm run backup -- --portable. Nothing was changed.`,
     );
   }
   const unknown = manifest.migrations.filter((m) => !MIGRATION_NAMES.includes(m));
