@@ -10,7 +10,8 @@ import { seedDemoData } from '../seeds/demo/seed-demo.js';
 import { createScratchDatabase } from '../../../test/harness.js';
 import { createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
-import { BackupError, filesUnder } from './backup-file.js';
+import { BackupError, filesUnder, readBackupFile } from './backup-file.js';
+import { MIGRATION_NAMES } from '../migration-list.js';
 import { listTables, restampFutureTransactionIds } from './database-catalogue.js';
 
 /**
@@ -22,6 +23,8 @@ import { listTables, restampFutureTransactionIds } from './database-catalogue.js
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const KIND: DbTarget['kind'] = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+/** A bound for the tests that start the CLI or open PGlite databases: CI runs them beside the browser specs. */
+const SLOW = 120_000;
 
 interface Place {
   target: DbTarget;
@@ -240,7 +243,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     } finally {
       await open.destroy();
     }
-  });
+  }, SLOW);
 
   it('backs up with npm run backup: one file, with a manifest of every table and file', async () => {
     const run = await runCli('scripts/backup.ts', [file], source.env);
@@ -248,9 +251,21 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     expect(run.code).toBe(0);
     const kindName = KIND === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL';
     expect(run.stdout).toContain(`Backed up ${kindName} and 4 uploaded files to ${file} (`);
-    expect(fs.existsSync(file)).toBe(true);
     expect(fs.readdirSync(path.dirname(file))).toEqual(['nightly.tar']);
-  });
+
+    const unpacked = fs.mkdtempSync(path.join(source.dataDir, 'unpacked-'));
+    const manifest = await readBackupFile(file, unpacked);
+    fs.rmSync(unpacked, { recursive: true });
+    expect(manifest).toMatchObject({
+      format: 'lodge-backup',
+      appVersion: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+      database: { kind: KIND, dump: KIND === 'pglite' ? 'pgdata' : 'pg_dump' },
+      migrations: MIGRATION_NAMES,
+      tables: Object.fromEntries(Object.entries(sourceSums).map(([t, s]) => [t, s.rows])),
+    });
+    expect(Date.now() - Date.parse(manifest.createdAt)).toBeLessThan(10 * 60_000);
+    expect(manifest.uploads.map((u) => [u.path, u.bytes])).toEqual(Object.entries(sourceFiles).map(([name, b]) => [name, b.length]));
+  }, SLOW);
 
   it('restores into an empty target: every table, row for row, and every uploaded file, byte for byte', async () => {
     const target = (restored = await newPlace());
@@ -278,7 +293,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     const after = await readFiles(target.uploadDir);
     expect(Object.keys(after)).toEqual(Object.keys(restoredFiles));
     for (const [name, bytes] of Object.entries(restoredFiles)) expect(after[name].equals(bytes), name).toBe(true);
-  });
+  }, SLOW);
 
   it('refuses an empty database whose uploads folder holds a file, and leaves both as they were', async () => {
     const target = await newPlace();
@@ -289,6 +304,23 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
       `Refusing to restore: the uploads folder ${target.uploadDir} is not empty (1 file). Restore goes only into an empty target; nothing was changed.`,
     );
     expect(await readFiles(target.uploadDir)).toEqual({ 'kept.jpg': Buffer.from('a picture') });
+    if (KIND === 'pglite') expect(fs.existsSync((target.target as { dir: string }).dir)).toBe(false);
+    else expect(await withDb(target, listTables)).toEqual([]);
+  });
+
+  it('refuses a damaged backup file, naming the damaged part, and restores nothing', async () => {
+    const damaged = path.join(source.dataDir, 'damaged.tar');
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf(sourceFiles['f3a9c1.jpg'].subarray(0, 64));
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 1000] ^= 0xff;
+    fs.writeFileSync(damaged, bytes);
+    const target = await newPlace();
+
+    await expect(restoreBackup({ target: target.target, uploadDir: target.uploadDir, file: damaged })).rejects.toThrow(
+      `${damaged} is damaged: uploads/f3a9c1.jpg does not match its checksum.`,
+    );
+    expect(await readFiles(target.uploadDir)).toEqual({});
     if (KIND === 'pglite') expect(fs.existsSync((target.target as { dir: string }).dir)).toBe(false);
     else expect(await withDb(target, listTables)).toEqual([]);
   });
@@ -335,7 +367,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     expect(to.tables).toEqual(from.tables);
     expect(to.notServed).toBe(0);
     expect(await readFiles(target.uploadDir)).toEqual(sourceFiles);
-  });
+  }, SLOW);
 
   // The other kind needs both: PostgreSQL runs beside the embedded database only when DATABASE_URL is set.
   it.runIf(KIND === 'postgres')('--portable: moves the embedded database to PostgreSQL and PostgreSQL to the embedded database', async () => {
@@ -354,5 +386,5 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     const postgresSums = await withDb(source, portableSums);
     expect(await withDb(intoEmbedded, portableSums)).toEqual({ tables: postgresSums.tables, notServed: 0 });
     expect(await readFiles(intoEmbedded.uploadDir)).toEqual(sourceFiles);
-  }, 180_000);
+  }, 2 * SLOW);
 });

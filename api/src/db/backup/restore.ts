@@ -42,20 +42,24 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     assertRestorable(manifest, target, file);
     const dumpFile = path.join(work, ...manifest.database.file.path.split('/'));
 
-    // A failure leaves the embedded target as it was (its folder is removed again); pg_restore
-    // runs in one transaction; what the migrations and rows of a portable dump, or a restore
-    // that does not match its manifest, leave in PostgreSQL is said in the message.
-    const undo = (kept: string) => (err: unknown) => {
+    // A failure leaves the embedded target as it was (its folder was empty: it is removed
+    // again); for PostgreSQL the message says what the database holds now.
+    const undo = (postgresNote: string) => (err: unknown) => {
       const failure = err instanceof BackupError ? err : new BackupError(`The restore failed: ${(err as Error).message}`);
       if (target.kind === 'pglite') fs.rmSync(embeddedDir(target), { recursive: true, force: true });
-      else if (kept) failure.message += ` ${kept}: drop it and create it empty before trying again.`;
+      else failure.message += ` ${postgresNote}`;
       throw failure;
     };
+    const again = 'drop it and create it empty before trying again.';
     const dump = manifest.database.dump;
     await loadDatabase(target, dump, dumpFile, manifest.migrations).catch(
-      undo(dump === 'pg_dump' ? '' : "The database keeps the app's tables (the migrations ran), without the backup's rows"),
+      undo(
+        dump === 'pg_dump'
+          ? 'pg_restore ran in one transaction: the database is still empty.'
+          : `The database keeps the app's tables (the migrations ran) but none of the backup's rows: ${again}`,
+      ),
     );
-    const restampedRows = await checkRestored(target, manifest).catch(undo('The database keeps what was restored'));
+    const restampedRows = await checkRestored(target, manifest).catch(undo(`The database keeps what was restored: ${again}`));
     await moveUploadsIn(path.join(work, UPLOADS_PREFIX), uploadDir);
     return { manifest, restampedRows };
   } finally {
