@@ -265,6 +265,12 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     });
     expect(Date.now() - Date.parse(manifest.createdAt)).toBeLessThan(10 * 60_000);
     expect(manifest.uploads.map((u) => [u.path, u.bytes])).toEqual(Object.entries(sourceFiles).map(([name, b]) => [name, b.length]));
+
+    const written = fs.readFileSync(file);
+    await expect(createBackup({ target: source.target, uploadDir: source.uploadDir, file })).rejects.toThrow(
+      `${file} exists already: a backup never overwrites a file.`,
+    );
+    expect(fs.readFileSync(file).equals(written)).toBe(true);
   }, SLOW);
 
   it('restores into an empty target: every table, row for row, and every uploaded file, byte for byte', async () => {

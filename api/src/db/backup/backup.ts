@@ -40,7 +40,7 @@ export function defaultBackupName(now: Date): string {
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const { target, uploadDir, file } = opts;
   const now = opts.now ?? new Date();
-  if (fs.existsSync(file)) throw new BackupError(`${file} exists already: a backup never overwrites a file.`);
+  if (fs.existsSync(file)) throw existsAlready(file);
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   // Written under another name and renamed when complete: a backup cut short (a full disk,
   // Ctrl-C) never leaves a file that looks like a good one.
@@ -67,13 +67,29 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
         uploads: records.uploads,
       }),
     );
-    // link + unlink rather than rename: rename would replace a file made meanwhile.
-    fs.linkSync(partial, file);
+    publish(partial, file);
     return { file, bytes: fs.statSync(file).size, manifest };
   } finally {
     fs.rmSync(partial, { force: true });
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Gives the complete file its name: a hard link, because rename would replace a file made
+ * meanwhile; rename after a last check on file systems without hard links (a FAT USB disk).
+ */
+function publish(partial: string, file: string): void {
+  try {
+    fs.linkSync(partial, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' || fs.existsSync(file)) throw existsAlready(file);
+    fs.renameSync(partial, file);
+  }
+}
+
+function existsAlready(file: string): BackupError {
+  return new BackupError(`${file} exists already: a backup never overwrites a file.`);
 }
 
 async function dumpDatabase(target: DbTarget, dump: DumpFormat, file: string): Promise<DatabaseSnapshot> {
