@@ -67,7 +67,8 @@ export async function writeBackupFile(
   manifestOf: (records: { database: FileRecord; uploads: FileRecord[] }) => Manifest,
 ): Promise<Manifest> {
   const pack = tar.pack();
-  const written = pipeline(pack, fs.createWriteStream(file, { flags: 'wx' }));
+  // Readable by its owner only: it holds guests' personal data and password hashes.
+  const written = pipeline(pack, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   // The pipeline's failure (a full disk) would otherwise surface only after every entry.
   written.catch(() => pack.destroy());
   try {

@@ -252,6 +252,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     const kindName = KIND === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL';
     expect(run.stdout).toContain(`Backed up ${kindName} and 4 uploaded files to ${file} (`);
     expect(fs.readdirSync(path.dirname(file))).toEqual(['nightly.tar']);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const unpacked = fs.mkdtempSync(path.join(source.dataDir, 'unpacked-'));
     const manifest = await readBackupFile(file, unpacked);
