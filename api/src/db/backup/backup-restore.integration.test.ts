@@ -19,7 +19,8 @@ import { listTables, restampFutureTransactionIds } from './database-catalogue.js
  * in a data folder, or a new database on DATABASE_URL's server): a database with a row in
  * EVERY table and an uploads folder go into one file and come back, table by table (row count
  * and a checksum of the rows) and file by file (byte for byte); a target that is not empty is
- * refused and left as it was.
+ * refused and left as it was. A portable backup (--portable) comes back the same way into the
+ * same kind, and, when DATABASE_URL is set, from the embedded database into PostgreSQL and back.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const KIND: DbTarget['kind'] = process.env.DATABASE_URL ? 'postgres' : 'pglite';
