@@ -27,18 +27,29 @@ export async function createTestDb(): Promise<TestDb> {
     await migrateLatest(db);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
-  const name = `lodge_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const db = createKnex({ kind: 'postgres', url: dbUrl.toString(), poolMax: 25 });
+  const scratch = await createScratchDatabase(url);
+  const db = createKnex({ kind: 'postgres', url: scratch.url, poolMax: 25 });
   await migrateLatest(db);
   return {
     db,
     kind: 'postgres',
     async close() {
       await db.destroy();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server url points at: its URL, and drop() to remove it. */
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lodge_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.destroy();
     },

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import ClientPgLite from 'knex-pglite';
 import { migrationSource } from './migration-list.js';
+import { claimEmbeddedDir } from './embedded-lock.js';
 
 /**
  * One knex instance for both databases. The embedded default is PGlite (a WASM PostgreSQL)
@@ -34,6 +35,10 @@ class PgliteClient extends (ClientPgLite as unknown as { new (config: Knex.Confi
   }
 }
 
+const common: Partial<Knex.Config> = {
+  migrations: { migrationSource, tableName: 'knex_migrations' },
+};
+
 export type DbTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dir: string | null /* null = in memory */ };
@@ -47,9 +52,6 @@ export function createKnex(target: DbTarget): Knex {
  * CLI through the root knexfile.ts, so both open the same database the same way.
  */
 export function knexConfig(target: DbTarget): Knex.Config {
-  const common: Partial<Knex.Config> = {
-    migrations: { migrationSource, tableName: 'knex_migrations' },
-  };
   if (target.kind === 'postgres') {
     return {
       ...common,
@@ -58,15 +60,15 @@ export function knexConfig(target: DbTarget): Knex.Config {
       pool: { min: 0, max: target.poolMax ?? 10 },
     };
   }
-  if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const pglite = new PGlite(target.dir ?? 'memory://', {
-    extensions: { btree_gist },
-    parsers: {
-      [OID.DATE]: (v: string) => v,
-      [OID.NUMERIC]: (v: string) => v,
-      [OID.INT8]: (v: string) => Number(v),
-    },
-  });
+  return pgliteKnexConfig(openPglite(target.dir));
+}
+
+/** knex on a PGlite the caller opened (backup and restore also use the PGlite itself). */
+export function knexOnPglite(pglite: PGlite): Knex {
+  return knexFactory(pgliteKnexConfig(pglite));
+}
+
+function pgliteKnexConfig(pglite: PGlite): Knex.Config {
   return {
     ...common,
     client: PgliteClient as unknown as typeof knexFactory.Client,
@@ -77,6 +79,52 @@ export function knexConfig(target: DbTarget): Knex.Config {
     // every query queued behind it would fail. Waiting longer loses nothing.
     acquireConnectionTimeout: 300_000,
   } as Knex.Config;
+}
+
+/**
+ * A PGlite with the app's extension and value parsers, on a directory (null: in memory).
+ * Opening a directory records this process as its holder until close() (embedded-lock.ts);
+ * knex closes it on destroy(). loadDataDir: a dumpDataDir() tarball to start from (restore).
+ */
+export function openPglite(dir: string | null, options: { loadDataDir?: Blob } = {}): PGlite {
+  if (!dir) return new PGlite('memory://', pgliteOptions(options));
+  fs.mkdirSync(dir, { recursive: true });
+  const release = claimEmbeddedDir(dir);
+  try {
+    return new HeldPglite(dir, pgliteOptions(options), release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+class HeldPglite extends PGlite {
+  constructor(
+    dir: string,
+    options: PGliteOptions,
+    private readonly release: () => void,
+  ) {
+    super(dir, options);
+  }
+  override async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+function pgliteOptions(options: { loadDataDir?: Blob }): PGliteOptions {
+  return {
+    extensions: { btree_gist },
+    parsers: {
+      [OID.DATE]: (v: string) => v,
+      [OID.NUMERIC]: (v: string) => v,
+      [OID.INT8]: (v: string) => Number(v),
+    },
+    ...options,
+  };
 }
 
 /** Where the app keeps its database: DATABASE_URL, or the embedded one in DATA_DIR/pgdata. */
