@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 
 /**
- * The legend's colours (back-office.md 'Booking Calendar': Confirmed green, Provisional
+ * The legend's colours (docs/product.md, Booking Calendar: Confirmed green, Provisional
  * yellow, Checked-In blue, Checked-Out grey, Cancelled red), one place for every screen.
  * Light fills with dark text of the same hue keep the 4.5:1 contrast of WCAG AA.
  */
@@ -19,7 +19,7 @@ export function BookingStatusChip({ status, size = 'small' }: { status: BookingS
   return <Chip label={status} size={size} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
 }
 
-/** The "not synced" mark of an edit still in this device's outbox (DESIGN.md section 6). */
+/** The "not synced" mark of an edit still in this device's outbox (docs/design.md, Offline sync). */
 export function NotSyncedChip() {
   return <Chip label="Not synced" size="small" variant="outlined" sx={{ color: '#7c2d12', borderColor: '#c2410c' }} />;
 }

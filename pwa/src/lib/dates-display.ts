@@ -1,7 +1,7 @@
 import { format, parse } from 'date-fns';
 
 /**
- * The spec's date display formats (back-office.md section 9) for YYYY-MM-DD values. A
+ * The date display formats (docs/product.md, Constants and formats) for YYYY-MM-DD values. A
  * calendar date has no time zone, so it is read as a local date and shown as written.
  */
 const parseIso = (iso: string) => parse(iso, 'yyyy-MM-dd', new Date());

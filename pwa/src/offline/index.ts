@@ -1,5 +1,5 @@
 /**
- * The front desk's offline engine (DESIGN.md section 6). Screens read through the hooks and
+ * The front desk's offline engine (docs/design.md, Offline sync). Screens read through the hooks and
  * write through the outbox functions; the back office's layout calls startSync() once a
  * staff session is known, requestPersistence() after login and resumeAfterLogin(user)
  * after a login that follows a 401 pause.

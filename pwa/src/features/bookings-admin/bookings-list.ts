@@ -7,7 +7,7 @@ export type StatusFilter = BookingStatus | 'all';
 export type SortKey = 'id' | 'guestName' | 'unitName' | 'checkInDate' | 'checkOutDate' | 'totalAmount' | 'status';
 export type SortDir = 'asc' | 'desc';
 
-/** The id as the table shows it (back-office.md: its first 8 characters). */
+/** The id as the table shows it (its first 8 characters: docs/product.md, Booking Management). */
 export const shortId = (id: string) => id.slice(0, 8);
 
 /** Status filter, then a case-insensitive search in guest name, guest e-mail or booking id. */
@@ -56,7 +56,7 @@ export function bookingSummary(rows: readonly Pick<Booking, 'status' | 'totalAmo
   };
 }
 
-/** back-office.md section 4: paid green, pending yellow, failed/refunded red, partial refund orange, other grey. */
+/** docs/product.md, Statuses: paid green, pending yellow, failed/refunded red, partial refund orange, other grey. */
 export function paymentBadgeColours(status: PaymentStatus | null | undefined): { bg: string; fg: string } {
   switch (status ?? 'Pending') {
     case 'Paid':

@@ -98,7 +98,7 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
 ];
 export const NEEDS_CONNECTION = 'This needs a connection. It will be available when this device is back online.';
 
-/** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
+/** Booking Management (docs/product.md, Booking Management), read from this device's store. */
 export function BookingsPage() {
   const all = useBookings();
   const { user } = useAuth();

@@ -4,7 +4,7 @@ import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 import { formatWeekdayDate } from '@/lib/dates-display.js';
 
-/** back-office.md section 9. */
+/** docs/product.md, Dashboard and Constants and formats. */
 export const UPCOMING_DAYS = 7;
 export const RECENT_ACTIVITY_COUNT = 4;
 export const OVERVIEW_TYPE_COUNT = 6;

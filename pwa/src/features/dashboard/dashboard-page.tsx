@@ -50,7 +50,7 @@ import {
 const OccupancyChart = lazy(() => import('./occupancy-chart.js'));
 
 /**
- * The staff dashboard (back-office.md 'Dashboard'), read from this device's store so it
+ * The staff dashboard (docs/product.md, Dashboard), read from this device's store so it
  * renders offline from the last data; Check in / Check out go through the outbox.
  */
 export function DashboardPage() {
@@ -278,7 +278,7 @@ function Movement({ booking, kind }: { booking: DeskBooking; kind: 'arrival' | '
   );
 }
 
-/** 'Nov 22, 14:05' in lodge time (back-office.md section 9 'MMM dd, HH:mm'). */
+/** 'Nov 22, 14:05' in lodge time (docs/product.md, Constants and formats: 'MMM dd, HH:mm'). */
 function lodgeDateTime(iso: string): string {
   return format(new TZDate(new Date(iso), LODGE_TIME_ZONE), 'MMM dd, HH:mm');
 }

@@ -13,7 +13,7 @@ import {
 } from '@/offline/index.js';
 import { STATUS_ACTION } from '@/features/sync/words.js';
 
-/** The status moves the desk offers, in the order of a stay (back-office.md: confirm, check in, check out, cancel). */
+/** The status moves the desk offers, in the order of a stay (docs/product.md, Front Desk: confirm, check in, check out, cancel). */
 export const DESK_MOVES = ['Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const satisfies readonly BookingStatus[];
 export type DeskMove = (typeof DESK_MOVES)[number];
 

@@ -17,7 +17,7 @@ const ORANGE = { bg: '#ffedd5', fg: '#7c2d12' };
 const GREY = { bg: '#e5e7eb', fg: '#1f2937' };
 
 /**
- * The payment badge of back-office.md section 4: paid/completed green, pending yellow,
+ * The payment badge (docs/product.md, Statuses): paid/completed green, pending yellow,
  * failed/refunded red, partial refund orange, anything else grey. Booking payment statuses
  * and ledger row statuses share it; a ledger row's 'success' is Paystack's word for
  * completed. Dark text on a light fill of the same hue keeps 4.5:1 contrast.
@@ -41,7 +41,7 @@ export function paymentBadgeColours(status: string | null | undefined): BadgeCol
   }
 }
 
-/** A missing payment status reads as Pending (back-office.md section 4). */
+/** A missing payment status reads as Pending (docs/product.md, Statuses). */
 export const paymentStatusLabel = (status: PaymentStatus | null | undefined): PaymentStatus => status ?? 'Pending';
 
 const TYPE_LABELS: Record<PaymentTransaction['type'], string> = { payment: 'Payment', refund: 'Refund', discount: 'Discount' };
@@ -58,7 +58,7 @@ export const transactionTypeLabel = (t: PaymentTransaction) => TYPE_LABELS[t.typ
 export const transactionStatusLabel = (t: PaymentTransaction) => STATUS_LABELS[t.status];
 export const transactionMethodLabel = (t: PaymentTransaction) => SUBTYPE_LABELS[t.subtype] ?? t.subtype;
 
-/** 'Nov 05, 14:30' in lodge time (back-office.md section 9's 'MMM dd, HH:mm'). */
+/** 'Nov 05, 14:30' in lodge time (docs/product.md, Constants and formats: 'MMM dd, HH:mm'). */
 export function formatTransactionTime(iso: string): string {
   return format(new TZDate(new Date(iso).getTime(), LODGE_TIME_ZONE), 'MMM dd, HH:mm');
 }
