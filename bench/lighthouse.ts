@@ -77,7 +77,7 @@ export async function measureLighthouse(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-lighthouse-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
   // The weather provider as a visitor's page meets it in production: answering. This machine
-  // has no internet, and without the stand-in (PROVIDERS.md) every visit would log the 503s
+  // has no internet, and without the stand-in (docs/providers.md, Weather) every visit would log the 503s
   // of a provider that cannot be reached, which a deployed lodge does not see.
   const weather = await startWeatherDouble();
   const running = await startServer({

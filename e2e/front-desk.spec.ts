@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { bookingsArrivingToday, deskRow, getBooking, login, mutationsFor, outboxOf, releaseBookings, waitForDeskRow } from './desk-support.js';
 
 /**
- * The front desk offline, with the service worker and IndexedDB (DESIGN.md section 6):
+ * The front desk offline, with the service worker and IndexedDB (docs/design.md, Offline sync):
  * check-ins made with the network off survive a reload and reach the server once each.
  */
 

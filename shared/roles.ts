@@ -1,5 +1,5 @@
 /**
- * The role table of back-office.md section 6, in one place. The API enforces it on every
+ * The role table (docs/product.md, Roles and permissions), in one place. The API enforces it on every
  * admin route (http/guards.ts); the PWA reads the same table to show or hide links.
  */
 export const STAFF_ROLES = ['SuperAdmin', 'Manager', 'Receptionist'] as const;

@@ -45,7 +45,7 @@ self.addEventListener('message', (event) => {
 
 /**
  * Background Sync and periodic wake-ups only tell the open app to send its outbox: the
- * outbox is Dexie's (DESIGN.md section 6) and the app's engine replays it, so a wake-up can
+ * outbox is Dexie's (docs/design.md, Offline sync) and the app's engine replays it, so a wake-up can
  * never drop or reorder an entry. With no window open there is nothing to do.
  */
 async function wakeClients(): Promise<void> {

@@ -30,7 +30,7 @@ export const Unit = z.object({
 });
 export type Unit = z.infer<typeof Unit>;
 
-/** back-office.md section 5, word for word where the spec has one. */
+/** Accommodation Management's messages, word for word (docs/product.md, Validation messages). */
 export const ACCOMMODATION_MESSAGES = {
   nameRequired: 'Name is required',
   capacity: 'Capacity must be at least 1',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../roles.js';
 
-/** Messages from the specs, word for word (public-site.md section 2, back-office.md section 5). */
+/** Login and register messages, word for word (docs/product.md, Login and register). */
 export const AUTH_MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
   passwordMin: 'Password must be at least 6 characters',

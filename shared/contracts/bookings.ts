@@ -20,7 +20,7 @@ import {
   uuid,
 } from './common.js';
 
-/** Messages from the specs, word for word where the spec has one (public-site.md section 5). */
+/** The booking forms' messages, word for word (docs/product.md, Validation messages). */
 export const BOOKING_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -63,7 +63,7 @@ export const AdminPaymentStatusInput = z
   .enum([...PAYMENT_STATUSES, 'paid', 'deposit_paid', 'pending'], { error: BOOKING_MESSAGES.paymentStatus })
   .transform(paymentStatusFromAdminForm);
 
-/** The create form's method: credit_card -> Card, eft -> EFT, cash -> Card (back-office.md section 7). */
+/** The create form's method: credit_card -> Card, eft -> EFT, cash -> Card (docs/product.md, Statuses). */
 export const AdminCreatePaymentMethodInput = z
   .enum([...PAYMENT_METHODS, 'credit_card', 'eft', 'cash'], { error: BOOKING_MESSAGES.paymentMethod })
   .transform((value) => paymentMethodFromAdminForm(value, 'create'));
@@ -123,7 +123,7 @@ interface TargetFields {
 
 /**
  * unitId books a unit; packageTypeId, or accommodationTypeId with isPackageBooking true
- * (the admin package call, back-office.md section 7), books a package by type.
+ * (the admin package call, docs/product.md, Booking Management), books a package by type.
  */
 export function bookingTargetOf(body: TargetFields): BookingTarget | undefined {
   if (body.unitId && (body.packageTypeId || body.isPackageBooking)) return undefined;
@@ -146,7 +146,7 @@ export function refineBookingTarget(body: TargetFields, ctx: z.RefinementCtx): v
 /**
  * POST /api/bookings (the guest's EFT booking; also the admin's package booking).
  * totalAmount and discountAmount are accepted but never trusted for a guest: the server
- * recomputes them (DESIGN.md section 3). paymentStatus is honoured for staff only.
+ * recomputes them (docs/design.md, Pricing). paymentStatus is honoured for staff only.
  */
 export const CreateBookingRequest = z
   .object({
@@ -172,7 +172,7 @@ export type CreateBookingRequestInput = z.input<typeof CreateBookingRequest>;
 
 /**
  * POST /api/admin/bookings: one call per unit. `id` may be set by the front desk when the
- * booking is made offline, so a replayed request is recognised (CONVENTIONS.md: ids made
+ * booking is made offline, so a replayed request is recognised (ids are made
  * by the client for anything created offline). numberOfGuests defaults to 2.
  */
 export const AdminCreateBookingRequest = z
@@ -252,7 +252,7 @@ export const AdminBookingsQuery = z
   .superRefine(endNotBeforeStart('startDate', 'endDate', BOOKING_MESSAGES.endBeforeStart));
 export type AdminBookingsQuery = z.output<typeof AdminBookingsQuery>;
 
-/** A booking as the API sends it (back-office.md section 3). Money in rand. */
+/** A booking as the API sends it (docs/product.md, Booking Management). Money in rand. */
 export const Booking = z.object({
   id: z.string(),
   reference: z.string(),

@@ -3,7 +3,7 @@ import { AccommodationType, Unit } from './accommodations.js';
 import { Booking } from './bookings.js';
 import { isoDate } from './common.js';
 
-/** back-office.md section 9 shows 14 days; a longer window (a month) is allowed, not more. */
+/** The calendar shows 14 days (docs/product.md, Booking Calendar); a longer window (a month) is allowed, not more. */
 export const CALENDAR_DEFAULT_DAYS = 14;
 export const CALENDAR_MAX_DAYS = 62;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits of POST /api/chatbot/chat (public-site.md section 9: the last 5 messages). */
+/** Limits of POST /api/chatbot/chat (docs/product.md, Constants and formats: the last 5 messages). */
 export const CHAT_LIMITS = { messageMax: 500, historyMax: 5 } as const;
 
 export const CHAT_MESSAGES = {
@@ -13,7 +13,7 @@ export const CHAT_MESSAGES = {
 
 /**
  * An option button under a bot message. 'link': value is a route of the app (navigates and
- * closes the dialog); 'message': value is the key of a canned reply (public-site.md section 3).
+ * closes the dialog); 'message': value is the key of a canned reply (docs/product.md, Chat assistant).
  */
 export const ChatOption = z.object({
   label: z.string(),

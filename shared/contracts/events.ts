@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidIsoDate, lodgeDateTimeToUtc } from '../domain/dates.js';
 import { IsoDateStrict, Timestamp, endNotBeforeStart, money, nullableIsoDate, optionalText, uuid } from './common.js';
 
-/** back-office.md section 5, word for word where the spec has one. */
+/** Event Management's messages, word for word (docs/product.md, Validation messages). */
 export const EVENT_MESSAGES = {
   nameRequired: 'Event name is required',
   dateRequired: 'Event date is required',

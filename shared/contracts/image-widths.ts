@@ -1,6 +1,6 @@
 /**
- * The widths the image endpoints make (public-site.md section 7, DESIGN.md section 6:
- * "images are resized for the screen"). A requested width is rounded up to the next of
+ * The widths the image endpoints make (docs/design.md, Performance: pictures are resized
+ * for the screen). A requested width is rounded up to the next of
  * these, so each picture exists in a handful of sizes that caches share. Kept apart from the
  * zod schemas of images.ts: the landing page's pictures need the widths, not zod.
  */

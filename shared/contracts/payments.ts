@@ -59,7 +59,7 @@ export type InitializePaymentRequest = z.output<typeof InitializePaymentRequest>
 export type InitializePaymentRequestInput = z.input<typeof InitializePaymentRequest>;
 
 /**
- * access_code, reference and public_key open the Paystack popup (public-site.md section 7).
+ * access_code, reference and public_key open the Paystack popup (docs/providers.md, Paystack).
  * amount is what is charged, in rand (Paystack gets it x 100 in cents).
  */
 export const InitializePaymentResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCOUNT_TYPES } from '../domain/pricing.js';
 import { IsoDateStrict, Timestamp, endNotBeforeStart, isoDate, money, nullableMoney, nullableUuid, uuid } from './common.js';
 
-/** back-office.md section 5, word for word. */
+/** Rate Management's messages, word for word (docs/product.md, Validation messages). */
 export const RATE_MESSAGES = {
   accommodationTypeRequired: 'Accommodation type is required',
   startDateRequired: 'Start date is required',

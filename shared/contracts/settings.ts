@@ -25,7 +25,7 @@ export const PublicSettings = z.object({
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
-/** back-office.md sections 5 and 8, word for word where the spec has one. */
+/** Lodge Settings' messages, word for word (docs/product.md, Lodge Settings). */
 export const SETTINGS_MESSAGES = {
   cardDiscount: 'Card payment discount must be between 0 and 100',
   eftHold: 'EFT hold duration must be between 1 and 168 hours',
@@ -62,7 +62,7 @@ export const AdminSettings = z.object({
   weatherApiKeyMasked: z.string().nullable(),
   mapEmbedCode: z.string().nullable(),
   heroBackgroundImage: z.string().nullable(),
-  /** Only SuperAdmin sees the test-versus-live keys warning (back-office.md section 6). */
+  /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
 });

@@ -3,9 +3,9 @@ import { AccommodationType, Unit } from './accommodations.js';
 import { Booking, BookingStatusSchema } from './bookings.js';
 
 /**
- * The offline sync contract of DESIGN.md section 6. The names and shapes are fixed: tests
- * and tools outside the code rely on them. The PWA's outbox builds entries with these
- * schemas and the API parses them with the same ones.
+ * The offline sync contract (docs/design.md, Offline sync: the sync contract). The names and
+ * shapes are fixed: tests and tools outside the code rely on them. The PWA's outbox builds
+ * entries with these schemas and the API parses them with the same ones.
  */
 
 /** Bumped when an operation's args change shape; old queued entries stay readable. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/weather (public-site.md sections 2 and 3): current weather at the lodge. */
+/** GET /api/weather (docs/product.md, Landing page; docs/providers.md, Weather): current weather at the lodge. */
 export const WeatherResponse = z.object({
   /** Degrees Celsius. */
   temp: z.number(),

@@ -1,8 +1,8 @@
 import type { Role } from '../roles.js';
 
 /**
- * Booking and payment statuses, and the server's booking-status transition rules (the spec
- * leaves them open: back-office.md section 4). Decisions, and why:
+ * Booking and payment statuses, and the server's booking-status transition rules
+ * (docs/design.md, Booking and payment lifecycle). Decisions, and why:
  * - Forward moves any staff member makes at the desk: Provisional -> Confirmed | Checked-In
  *   (a walk-in paying on arrival) | Cancelled; Confirmed -> Checked-In | Cancelled;
  *   Checked-In -> Checked-Out.
@@ -84,14 +84,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['Card', 'EFT', 'Cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** What a guest may choose (public-site.md section 5). */
+/** What a guest may choose (docs/product.md, Guest booking). */
 export const GUEST_PAYMENT_METHODS = ['Card', 'EFT'] as const satisfies readonly PaymentMethod[];
 
-/** The admin create form's method values (back-office.md section 7). */
+/** The admin create form's method values (docs/product.md, Statuses). */
 export type AdminFormPaymentMethod = 'credit_card' | 'eft' | 'cash';
 
 /**
- * Admin form value to stored method. back-office.md section 7: credit_card -> Card,
+ * Admin form value to stored method (docs/product.md, Statuses): credit_card -> Card,
  * eft -> EFT, cash -> Card on the create form; the edit form also offers Cash, kept as
  * Cash. Already-canonical values pass through.
  */
@@ -110,7 +110,7 @@ export function paymentMethodFromAdminForm(value: AdminFormPaymentMethod | Payme
   }
 }
 
-/** The admin create form's payment status values (back-office.md section 4). */
+/** The admin create form's payment status values (docs/product.md, Statuses). */
 export type AdminFormPaymentStatus = 'paid' | 'deposit_paid' | 'pending';
 
 /** paid and deposit_paid are both sent as 'Paid'; pending as 'Pending'. Canonical values pass through. */

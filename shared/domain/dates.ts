@@ -102,7 +102,7 @@ export function dayOfWeek(date: IsoDate): number {
   return (((isoDateToDayNumber(date) + 4) % 7) + 7) % 7;
 }
 
-/** A night is a weekend night when it starts on a Friday or a Saturday (DESIGN.md section 3). */
+/** A night is a weekend night when it starts on a Friday or a Saturday (docs/design.md, Pricing). */
 export function isWeekendNight(night: IsoDate): boolean {
   const weekday = dayOfWeek(night);
   return weekday === 5 || weekday === 6;

@@ -3,8 +3,8 @@ import { addDays, compareIsoDates, nightsBetween, type IsoDate } from './dates.j
 import { centsToRand, randToCents, sumCents } from './money.js';
 
 /**
- * The month's occupancy and revenue from its bookings (the staff home page's cards; DESIGN.md
- * section 7: real figures instead of the spec's placeholders).
+ * The month's occupancy and revenue from its bookings (the staff home page's cards;
+ * docs/design.md, Real figures, not placeholders).
  *
  * A booking counts unless it is Cancelled. Checked-Out stays count: a guest who left on the
  * 10th filled the unit from the 1st, and leaving them out would make the month's occupancy

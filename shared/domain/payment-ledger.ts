@@ -59,7 +59,7 @@ export function refundTooLargeMessage(refundableCentsLeft: number): string {
   return `Refund amount cannot be more than ${formatRand(centsToRand(refundableCentsLeft))}, the amount paid less earlier refunds`;
 }
 
-/** What the admin refund dialog says for a partial amount out of range (back-office.md section 5). */
+/** What the admin refund dialog says for a partial amount out of range (docs/product.md, Payments and refunds). */
 export function refundInvalidAmountClientMessage(bookingTotal: number | string): string {
   return `Invalid Amount - Please enter a valid amount between R1 and R${bookingTotal}`;
 }

@@ -2,7 +2,7 @@ import { compareIsoDates, isValidIsoDate, isWeekendNight, nightsBetween, type Is
 import { divideRoundHalfUp, percentOfCents, percentToHundredths, randToCents, sumCents } from './money.js';
 
 /**
- * Stay pricing, DESIGN.md section 3. All money is integer cents. The server is the source
+ * Stay pricing (docs/design.md, Pricing). All money is integer cents. The server is the source
  * of truth; the PWA may run the same function for an offline estimate.
  */
 

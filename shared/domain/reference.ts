@@ -46,7 +46,7 @@ export function normaliseBookingReference(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** Paystack accepts letters, digits, '-', '.' and '=' in a reference (PROVIDERS.md). */
+/** Paystack accepts letters, digits, '-', '.' and '=' in a reference (docs/providers.md, Paystack). */
 export const PAYSTACK_REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
 
 export function isValidPaystackReference(value: string): boolean {

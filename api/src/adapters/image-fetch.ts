@@ -7,8 +7,8 @@ import { PayloadTooLargeError, UpstreamError, ValidationError } from '../errors.
 
 /**
  * Fetches a remote picture for the image proxy without letting the proxy be turned against
- * the lodge's own network (DESIGN.md section 5: not an open proxy). Rules, checked before
- * any byte leaves the server and again for every redirect:
+ * the lodge's own network (docs/design.md, Security: the image endpoint is not an open
+ * proxy). Rules, checked before any byte leaves the server and again for every redirect:
  *
  * - http(s) only, no user:password@, host on the IMAGE_PROXY_ALLOWED_HOSTS list;
  * - the host's addresses are resolved first and every one must be a public unicast address

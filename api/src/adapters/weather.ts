@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServiceUnavailableError } from '../errors.js';
 
 /**
- * The only code that talks to the weather providers (PROVIDERS.md, "Weather"):
+ * The only code that talks to the weather providers (docs/providers.md, Weather):
  * OpenWeatherMap when the lodge has an API key, Open-Meteo (no key) otherwise. Each answer
  * is parsed defensively and turned into one shape; any failure (unreachable, timeout,
  * non-2xx, nonsense) is a WeatherUnavailableError, which the API answers as 503: the

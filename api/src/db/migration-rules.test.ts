@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from './migration-list.js';
 
 /**
- * The rules that keep migration history fixed (see the README's design notes): every
+ * The rules that keep migration history fixed (docs/design.md, Database: migrations and seeds): every
  * migration file is registered, in order; migrations import no app code; the frozen helpers
  * the first migrations import never change and serve migrations only.
  */

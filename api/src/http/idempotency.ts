@@ -18,7 +18,8 @@ export const IDEMPOTENCY_MESSAGES = {
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /**
- * Makes a state-changing route safe to retry (DESIGN.md section 6, guests on weak signal):
+ * Makes a state-changing route safe to retry (docs/design.md, Booking and payment lifecycle:
+ * retries from guests on weak signal):
  * a phone whose answer was lost sends the same request again with the same Idempotency-Key
  * and gets the first answer back instead of a second booking.
  *

@@ -15,7 +15,7 @@ import Sync from '@mui/icons-material/Sync';
 import { can, type Capability, type Role } from '@shared/roles.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 
-/** Sidebar groups of back-office.md 'Admin layout', in the order they are shown. */
+/** The sidebar's groups (docs/product.md, Admin layout), in the order they are shown. */
 export const ADMIN_NAV_GROUPS = ['Overview', 'Operations', 'Revenue Management', 'System'] as const;
 export type AdminNavGroupTitle = (typeof ADMIN_NAV_GROUPS)[number];
 
@@ -24,7 +24,7 @@ export interface AdminRoute {
   path: string;
   /** Who may open the page (shared/roles.ts); others read `deniedMessage`. */
   capability: Capability;
-  /** The spec's refusal sentence for this page (back-office.md section 2). */
+  /** The refusal sentence for this page (docs/product.md, Back-office routes). */
   deniedMessage: string;
   /** The page, loaded on demand (lazyPage: `preload` fetches and evaluates its chunk ahead). */
   page: ComponentType & { preload?: () => void };

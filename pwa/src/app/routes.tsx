@@ -65,7 +65,7 @@ function adminChildRoute(route: AdminRoute): RouteObject {
   return route.path ? { path: route.path, element } : { index: true, element };
 }
 
-/** Every route of public-site.md and back-office.md section 2 (rendered by AppRoutes). */
+/** Every route (docs/product.md, Public routes and Back-office routes), rendered by AppRoutes. */
 export const routes: RouteObject[] = [
   {
     children: [

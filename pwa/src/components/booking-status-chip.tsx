@@ -3,9 +3,9 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 
 /**
- * The legend's colours (Confirmed green, Provisional yellow, Checked-In blue, Checked-Out
- * grey, Cancelled red), one place for every screen: chips, the calendar's bars and legend,
- * the bookings table's status select and the front desk.
+ * The legend's colours (docs/product.md, Booking Calendar: Confirmed green, Provisional
+ * yellow, Checked-In blue, Checked-Out grey, Cancelled red), one place for every screen:
+ * chips, the calendar's bars and legend, the bookings table's status select and the front desk.
  * Light fills with dark text of the same hue keep the 4.5:1 contrast of WCAG AA.
  */
 export const STATUS_COLOURS: Record<BookingStatus, { bg: string; fg: string; bar: string }> = {
@@ -21,7 +21,7 @@ export function BookingStatusChip({ status, size = 'small' }: { status: BookingS
   return <Chip label={status} size={size} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
 }
 
-/** The mark of an edit made on this device that the server does not have yet (still in the outbox). */
+/** The "not synced" mark of an edit still in this device's outbox (docs/design.md, Offline sync). */
 export function NotSyncedChip() {
   return (
     <Chip

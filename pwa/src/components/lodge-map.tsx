@@ -19,7 +19,7 @@ const lodgeMarker = L.icon({
 
 export const MAP_ZOOM = 13;
 
-/** The lodge on an OpenStreetMap map (public-site.md 'Find Us'). Default export for lazy(). */
+/** The lodge on an OpenStreetMap map (docs/product.md, Landing page). Default export for lazy(). */
 export default function LodgeMap({ latitude, longitude, lodgeName }: { latitude: number; longitude: number; lodgeName: string }) {
   return (
     <MapContainer

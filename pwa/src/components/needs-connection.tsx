@@ -23,8 +23,8 @@ export function OfflineNotice({ what }: { what: string }) {
 
 /**
  * A load that failed, said once, never a spinner left turning: no answer means "needs a
- * connection" (and it tries again when the device comes back online); a 401 is the spec's
- * logged-out notice and /auth after 500 ms (back-office.md section 8); anything else is the
+ * connection" (and it tries again when the device comes back online); a 401 is the
+ * logged-out notice and /auth after 500 ms (docs/product.md, Messages and errors); anything else is the
  * server's message with a retry.
  */
 export function LoadProblem({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {

@@ -13,7 +13,7 @@ const ORANGE = { bg: '#ffedd5', fg: '#7c2d12' };
 const GREY = { bg: '#e5e7eb', fg: '#1f2937' };
 
 /**
- * The payment badge of back-office.md section 4: paid/completed green, pending yellow,
+ * The payment badge (docs/product.md, Statuses): paid/completed green, pending yellow,
  * failed/refunded red, partial refund orange, anything else grey. Booking payment statuses
  * and ledger row statuses share it; a ledger row's 'success' is Paystack's word for
  * completed. Dark text on a light fill of the same hue keeps 4.5:1 contrast.
@@ -37,7 +37,7 @@ export function paymentBadgeColours(status: string | null | undefined): BadgeCol
   }
 }
 
-/** A missing payment status reads as Pending (back-office.md section 4). */
+/** A missing payment status reads as Pending (docs/product.md, Statuses). */
 export const paymentStatusLabel = (status: PaymentStatus | null | undefined): PaymentStatus => status ?? 'Pending';
 
 /** A payment status (a booking's, or a ledger row's) as the badge every screen shows. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LightContract } from './light-contracts.js';
 
 /**
- * The one HTTP client of the PWA (public-site.md sections 7 and 8). Cookies always go along;
+ * The one HTTP client of the PWA (docs/product.md, Shared behaviour). Cookies always go along;
  * a JSON body and content type only when there is a payload. Every fetcher in
  * `features/<name>/api/*.ts` goes through `apiFetch` and names the shared zod contract of the
  * answer, so a server that answers something else fails loudly here instead of deep in a page.
@@ -10,7 +10,7 @@ import type { LightContract } from './light-contracts.js';
  * What can go wrong is told apart by class, so later code (the offline outbox, the booking
  * flow) can decide without parsing strings:
  * - `ApiError`: the server answered with a non-OK status. `message` is "status: body text"
- *   (or the status text when the body is empty), as the spec's section 8 says; `body` is
+ *   (or the status text when the body is empty), as docs/product.md, Shared behaviour says; `body` is
  *   the parsed JSON when the body was JSON (e.g. a 409 carrying the current record).
  * - `NetworkError`: no answer at all (offline, DNS, connection reset, aborted by a timeout).
  * - `ContractError`: an OK answer whose body does not match the contract.

@@ -2,7 +2,7 @@ import { IMAGE_WIDTHS } from '@shared/contracts/image-widths.js';
 
 /**
  * Every picture (the lodge's own files, uploads and allowed remote ones) is loaded through
- * the API's image endpoint (public-site.md section 7), which resizes it to one of a few
+ * the API's image endpoint (docs/design.md, Performance), which resizes it to one of a few
  * widths in the best format the browser takes, so a phone on bush signal downloads a
  * 480 px WebP instead of the original. The endpoint serves remote pictures only from
  * allow-listed hosts, so the page never hot-links arbitrary sites.

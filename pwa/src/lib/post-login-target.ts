@@ -1,6 +1,6 @@
 /**
  * Where to go after logging in, remembered when a protected page sends a visitor to /auth
- * (public-site.md section 4). Per tab (sessionStorage) so another tab's detour does not
+ * (docs/product.md, Protected pages). Per tab (sessionStorage) so another tab's detour does not
  * hijack this one. '/' and '/auth' are never stored: they are not destinations.
  */
 const KEY = 'lodge.postLoginTarget';

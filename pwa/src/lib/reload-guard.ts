@@ -1,5 +1,5 @@
 /**
- * Whether the app may reload now to take a new version (DESIGN.md section 6: never while
+ * Whether the app may reload now to take a new version (docs/design.md, Offline sync: never while
  * the outbox holds entries or a form is unsaved). Features register a blocker that returns
  * a reason to wait, or null; the update prompt asks before reloading.
  */

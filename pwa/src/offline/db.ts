@@ -5,7 +5,7 @@ import type { SyncOperation, SyncOutcome } from '@shared/contracts/sync.js';
 import type { Role } from '@shared/roles.js';
 
 /**
- * The front desk's local database (DESIGN.md section 6). The server tables hold rows exactly
+ * The front desk's local database (docs/design.md, Offline sync). The server tables hold rows exactly
  * as last pulled (plus search helpers); what a person did offline lives only in `outbox`
  * and is laid over the rows when they are read (overlay.ts), so a pull never overwrites an
  * edit that is still on its way.

@@ -125,7 +125,7 @@ export async function enqueue<Op extends SyncOperation>(
   return entry;
 }
 
-// The edits of DESIGN.md section 6, spelt out for the screens.
+// The edits of docs/design.md, Offline sync, spelt out for the screens.
 
 export function setBookingStatus(bookingId: string, status: BookingStatus, cancellationReason?: string) {
   return enqueue('booking.setStatus', bookingId, cancellationReason === undefined ? { status } : { status, cancellationReason });

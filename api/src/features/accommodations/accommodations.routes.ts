@@ -37,7 +37,7 @@ export function accommodationRoutes(router: Router<AppState>, deps: Deps): void 
   });
 
   // Back office: every type and unit, inactive ones included. Viewing is open to all staff
-  // (back-office.md section 6: reception sees the Accommodation Management screen); changes
+  // (docs/product.md, Roles and permissions: reception sees the Accommodation Management screen); changes
   // are for SuperAdmin and Manager.
   collectionRoutes(router, deps, {
     path: '/admin/accommodations',

@@ -21,7 +21,7 @@ export interface SetUnitActiveResult {
 /**
  * Takes a unit out of service or puts it back (the offline front desk's unit.setActive, in
  * the sync push's transaction). Managing units is for the roles that may manage
- * accommodations (back-office.md section 6): a Receptionist is refused. The unit row is
+ * accommodations (docs/product.md, Roles and permissions): a Receptionist is refused. The unit row is
  * locked while it is read and written; asking for what it already is changes nothing.
  */
 export async function setUnitActive(

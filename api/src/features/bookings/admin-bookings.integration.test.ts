@@ -205,7 +205,7 @@ describe('POST /api/admin/bookings', () => {
   it('a paid cash booking is Confirmed and verified with a cash payment in the ledger; an override total is audit-logged', async () => {
     const { unitIds } = await createTypeWithUnits(t.db, { units: 1, weekdayRate: 1000, weekendRate: 1000 });
     const dates = stay(now(), 16, 2);
-    // The edit form's Cash is kept as Cash; the create form maps cash to Card (back-office.md).
+    // The edit form's Cash is kept as Cash; the create form maps cash to Card (docs/product.md, Statuses).
     const res = await manager.post('/api/admin/bookings', adminBody(unitIds[0], dates, { totalAmount: 1750.5, paymentMethod: 'Cash', paymentStatus: 'paid' }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'Confirmed', paymentStatus: 'Paid', paymentVerified: true, totalAmount: 1750.5, paymentMethod: 'Cash', holdExpiresAt: null });

@@ -13,7 +13,7 @@ import { matchTypes, parseStayQuery, type StayQuery } from './stay-query.js';
 import { formatRand, formatStayDate } from '../../../../shared/format.js';
 import { plural } from './chat-format.js';
 
-/** The booking form's default (public-site.md section 9) when the guest does not say. */
+/** The booking form's default (docs/product.md, Guest booking) when the guest does not say. */
 export const DEFAULT_GUESTS = 2;
 /** Longer stays are a conversation with reception, not a chat answer. */
 export const MAX_CHAT_NIGHTS = 30;

@@ -29,8 +29,8 @@ import * as repo from './payments.repo.js';
 export const REFUND_PROCESSED_MESSAGE = 'Refund processed';
 
 /**
- * Payment statuses that may have money to give back (back-office.md section 4: refund needs
- * Paid); the ledger then says how much.
+ * Payment statuses that may have money to give back (docs/product.md, Payments and
+ * refunds); the ledger then says how much.
  */
 const REFUNDABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Paid', 'Deposit Paid', 'Partially Refunded'];
 

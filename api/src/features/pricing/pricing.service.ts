@@ -49,7 +49,7 @@ export async function quoteForType(
 }
 
 /**
- * The server's price for a stay (DESIGN.md section 3), or a domain error saying why it
+ * The server's price for a stay (docs/design.md, Pricing), or a domain error saying why it
  * cannot be sold: 404 unknown type, 422 shorter than the minimum stay or an unusable promo
  * code. Takes a db or a transaction so a booking prices inside the transaction that
  * creates it (the promo's used count it reads is then the one it counts against).

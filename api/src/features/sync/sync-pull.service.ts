@@ -19,10 +19,11 @@ const DELETED_ENTITY: Record<(typeof repo.DELETED_TYPES)[number], SyncEntityType
 
 /**
  * GET /api/sync/pull: what changed since the cursor, one page. The safe watermark (see the
- * migration 20261122000500 and the README): one REPEATABLE READ snapshot; its xmin bounds the
- * range, because every transaction below it has finished, so no row served here can be
- * followed by a late write with a lower transaction id. Rows of transactions still open
- * (at or above xmin) come in a later pull. A range is paged by (txid, entity, id).
+ * migration 20261122000500 and docs/design.md, Offline sync: the pull's safe watermark): one
+ * REPEATABLE READ snapshot; its xmin bounds the range, because every transaction below it
+ * has finished, so no row served here can be followed by a late write with a lower
+ * transaction id. Rows of transactions still open (at or above xmin) come in a later pull.
+ * A range is paged by (txid, entity, id).
  */
 export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncPullQuery): Promise<SyncPullResponse> {
   const since: PullCursor = query.since ? decodeCursor(query.since) : START_CURSOR;

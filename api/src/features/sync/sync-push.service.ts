@@ -32,14 +32,14 @@ import * as repo from './sync.repo.js';
 
 /**
  * POST /api/sync/push: the offline outbox's entries, in order. An entry is a command
- * re-checked against the row as it is now (DESIGN.md section 6), run through the owning
+ * re-checked against the row as it is now (docs/design.md, Offline sync), run through the owning
  * feature's use case, which also records the entry's id and outcome in client_mutations:
  * the id is the dedup key, so an entry sent twice (a lost answer, two racing replays) is
  * applied once and answered 'duplicate' after that. A refusal becomes that entry's outcome
  * (conflict or rejected), recorded too; nothing an entry does fails the batch.
  *
- * Each entry runs in its own savepoint of one transaction per chunk of the batch (see the
- * README's design note "Sync push: a transaction per chunk, a savepoint per entry"): its
+ * Each entry runs in its own savepoint of one transaction per chunk of the batch (see
+ * docs/design.md, Offline sync: the push, a transaction per chunk, a savepoint per entry): its
  * writes and its client_mutations row are kept or undone together, as a transaction of its
  * own would be, and the batch pays for one commit instead of one per entry.
  */

@@ -8,8 +8,9 @@ import { pushEntries } from './sync-push.service.js';
 import { pullChanges } from './sync-pull.service.js';
 
 /**
- * The offline front desk's sync contract (DESIGN.md section 6). Staff only: every staff role
- * works the front desk (manageBookings); what each entry may do is the owning feature's rule.
+ * The offline front desk's sync contract (docs/design.md, Offline sync: the sync contract).
+ * Staff only: every staff role works the front desk (manageBookings); what each entry may do
+ * is the owning feature's rule.
  */
 export function syncRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/sync/push', async (ctx) => {

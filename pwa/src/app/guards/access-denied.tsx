@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { Role } from '@shared/roles.js';
 
-/** Shown when the user's role is not in a page's required list (public-site.md). */
+/** Shown when the user's role is not in a page's required list (docs/product.md, Protected pages). */
 export function AccessDenied({ roles }: { roles: readonly Role[] }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 8 }}>

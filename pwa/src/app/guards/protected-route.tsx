@@ -8,7 +8,7 @@ import { markProtectedPage, useAuth } from '@/features/auth/api/use-auth.js';
 import { AccessDenied } from './access-denied.js';
 import { AuthUnreachable } from './auth-unreachable.js';
 
-/** back-office.md section 9: redirect delay to login after the logged-out notice. */
+/** Redirect delay to login after the logged-out notice (docs/product.md, Constants and formats). */
 export const LOGGED_OUT_REDIRECT_MS = 500;
 
 interface ProtectedRouteProps {
@@ -17,7 +17,7 @@ interface ProtectedRouteProps {
   children: ReactNode;
   loadingLabel?: string;
   /**
-   * 'redirect': straight to /auth (public-site.md 'Protected pages').
+   * 'redirect': straight to /auth (docs/product.md, Protected pages).
    * 'notify': the back office's toast 'Unauthorized', then /auth after 500 ms.
    */
   whenLoggedOut?: 'redirect' | 'notify';

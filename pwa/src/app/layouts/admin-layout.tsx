@@ -37,7 +37,7 @@ import { quickStats } from '@/features/dashboard/dashboard-figures.js';
 import { useLogout } from '@/features/auth/api/use-logout.js';
 
 const SIDEBAR_WIDTH = 264;
-/** back-office.md: the sidebar collapses below 1280 px. */
+/** The sidebar collapses below 1280 px (docs/product.md, Admin layout). */
 const WIDE_SCREEN = '(min-width:1280px)';
 /** MUI's sm breakpoint: from here the header has room for worded buttons. */
 const ROOMY_HEADER = '(min-width:600px)';

@@ -8,7 +8,7 @@ export interface NavLink {
 }
 
 /**
- * The top bar's links (public-site.md section 2). Staff get the back-office links their
+ * The top bar's links (docs/product.md, Top navigation bar). Staff get the back-office links their
  * role allows; everyone else the public ones. A visitor's 'Book Now' is a button at the
  * right instead of a link, so there is one 'Book Now' on screen.
  */

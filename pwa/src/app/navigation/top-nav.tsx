@@ -23,7 +23,7 @@ import { BACK_OFFICE_BUTTON_ID, BACK_OFFICE_MENU_ID } from './back-office-ids.js
 const MobileMenu = lazy(() => import('./mobile-menu.js'));
 const BackOfficeMenu = lazy(() => import('./back-office-menu.js'));
 
-/** The top navigation bar (public-site.md section 2); below md a slide-in menu. */
+/** The top navigation bar (docs/product.md, Top navigation bar); below md a slide-in menu. */
 export function TopNav() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

@@ -6,7 +6,7 @@ import type { ShownToast } from './toast-view.js';
 // see one, and they weigh about 5 KB gzip of its first JavaScript.
 const ToastView = lazy(() => import('./toast-view.js'));
 
-/** One toast at a time (public-site.md section 9): a new toast replaces the current one. */
+/** One toast at a time (docs/product.md, Shared behaviour): a new toast replaces the current one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);

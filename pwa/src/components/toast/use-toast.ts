@@ -6,7 +6,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds; 5000 by default (public-site.md section 9). */
+  /** Milliseconds; 5000 by default (docs/product.md, Shared behaviour). */
   duration?: number;
 }
 

@@ -1,9 +1,9 @@
 import { AccommodationTypeRequest, type AccommodationType, type AccommodationTypeRequestInput } from '@shared/contracts/accommodations.js';
 
 /**
- * The accommodation type form (back-office.md section 5), checked with the same contract the
- * API parses, so the dialog shows the API's words: 'Name is required', 'Capacity must be at
- * least 1', 'Rate must be positive'.
+ * The accommodation type form (docs/product.md, Accommodation Management), checked with the
+ * same contract the API parses, so the dialog shows the API's words: 'Name is required',
+ * 'Capacity must be at least 1', 'Rate must be positive'.
  */
 export interface AccommodationForm {
   name: string;

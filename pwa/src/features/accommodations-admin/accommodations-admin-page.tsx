@@ -42,7 +42,7 @@ const SUBTITLE = 'Accommodation types, their units and images';
 type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
 /**
- * Accommodation Management (back-office.md section 2), read from this device's store (the
+ * Accommodation Management (docs/product.md, Accommodation Management), read from this device's store (the
  * offline sync keeps types and units there, and the back office's sync engine refreshes it
  * on start, on reconnect and when the tab comes back), so reception sees it offline too. Changes of
  * types, units and images need the network; a unit's Active/Inactive goes through the outbox.

@@ -4,9 +4,10 @@ import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
 import { addDays, compareIsoDates, isValidIsoDate } from '@shared/domain/dates.js';
 
 /**
- * What the guest has typed so far, kept in sessionStorage after every change (DESIGN.md
- * section 6, guests on weak signal): a reload, a dropped connection or the phone killing the
- * tab in the background loses nothing. Cleared once the booking is confirmed.
+ * What the guest has typed so far, kept in sessionStorage after every change
+ * (docs/design.md, Offline sync: guests on weak signal): a reload, a dropped connection or
+ * the phone killing the tab in the background loses nothing. Cleared once the booking is
+ * confirmed.
  */
 export const BOOKING_STEPS = ['Dates & Guests', 'Select Accommodation', 'Guest Details', 'Payment', 'Confirmation'] as const;
 export type BookingStep = 0 | 1 | 2 | 3 | 4;

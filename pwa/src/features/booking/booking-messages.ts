@@ -1,4 +1,4 @@
-/** The booking flow's messages, word for word from public-site.md section 8. */
+/** The booking flow's messages, word for word (docs/product.md, Messages and errors). */
 export const BOOKING_FLOW_MESSAGES = {
   availabilityFailed: 'Failed to check availability',
   ratesFailed: 'Failed to calculate rates',

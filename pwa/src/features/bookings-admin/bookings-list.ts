@@ -8,7 +8,7 @@ export type StatusFilter = BookingStatus | 'all';
 export type SortKey = 'id' | 'guestName' | 'unitName' | 'checkInDate' | 'checkOutDate' | 'totalAmount' | 'status';
 export type SortDir = 'asc' | 'desc';
 
-/** The id as the table shows it (back-office.md: its first 8 characters). */
+/** The id as the table shows it (its first 8 characters: docs/product.md, Booking Management). */
 export const shortId = (id: string) => id.slice(0, 8);
 
 /** A stay's dates as the table shows them: 'Nov 05 – Nov 07, 2026'. */

@@ -77,7 +77,7 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
   { key: 'id', dir: 'desc', label: 'Booking ID, Z to A' },
 ];
 
-/** Booking Management (back-office.md 'Booking Management'), read from this device's store. */
+/** Booking Management (docs/product.md, Booking Management), read from this device's store. */
 export function BookingsPage() {
   const all = useBookings();
   const { user } = useAuth();

@@ -25,7 +25,7 @@ export const EDIT_NEEDS_CONNECTION = 'Payment status, payment method and total n
 const METHOD_LABELS = { Card: 'Credit Card', EFT: 'EFT', Cash: 'Cash' } as const;
 
 /**
- * The edit dialog of Booking Management (back-office.md section 2 and 7): status and special
+ * The edit dialog of Booking Management (docs/product.md, Booking Management): status and special
  * requests go through the outbox, so they work offline like the table's status change;
  * payment status, method and total go to the server at once and need the network.
  */

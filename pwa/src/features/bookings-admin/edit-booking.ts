@@ -1,9 +1,9 @@
 import { BOOKING_MESSAGES, type Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '@shared/domain/booking-status.js';
 
-/** The edit form's payment statuses (back-office.md section 4); Refunded comes only from a refund. */
+/** The edit form's payment statuses (docs/product.md, Booking Management); Refunded comes only from a refund. */
 export const EDITABLE_PAYMENT_STATUSES = ['Pending', 'Paid', 'Deposit Paid'] as const satisfies readonly PaymentStatus[];
-/** The edit form also offers Cash (back-office.md section 7). */
+/** The edit form also offers Cash (docs/product.md, Statuses). */
 export const EDIT_PAYMENT_METHODS = ['Card', 'EFT', 'Cash'] as const satisfies readonly PaymentMethod[];
 
 export interface EditBookingForm {

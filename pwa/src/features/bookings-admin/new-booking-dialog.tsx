@@ -23,7 +23,7 @@ import { calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalcula
 
 const NEW_BOOKING_NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
 
-/** The admin's new booking (back-office.md sections 5 and 7): one call per unit, or one package call. */
+/** The admin's new booking (docs/product.md, Booking Management): one call per unit, or one package call. */
 export function NewBookingDialog({ open, online, onClose }: { open: boolean; online: boolean; onClose: () => void }) {
   const { toast } = useToast();
   const types = useAccommodationTypes();

@@ -1,7 +1,7 @@
 import { ISO_DATE_PATTERN, addDays, isValidIsoDate, type IsoDate } from '@shared/domain/dates.js';
 import { centsToRand, randToCents, splitCentsEqually } from '@shared/domain/money.js';
 
-/** back-office.md section 5: the rate and availability are asked only for dates of 2020 to 2030. */
+/** The rate and availability are asked only for dates of 2020 to 2030 (docs/product.md, Booking Management). */
 export function isCalculableDate(value: string): boolean {
   const m = ISO_DATE_PATTERN.exec(value);
   if (!m || !isValidIsoDate(value)) return false;
@@ -52,7 +52,7 @@ export interface FormProblem {
   description: string;
 }
 
-/** The spec's checks, in its order, with its words (back-office.md section 5 'Admin new booking'). */
+/** The new booking dialog's checks, in order, word for word (docs/product.md, Booking Management). */
 export function checkNewBooking(form: NewBookingForm, today: IsoDate): FormProblem | null {
   const required = [form.accommodationTypeId, form.firstName, form.lastName, form.email, form.checkInDate, form.checkOutDate, form.totalAmount, form.paymentMethod, form.paymentStatus];
   if (required.some((v) => !v.trim())) return { title: 'Validation Error', description: 'Please fill in all required fields' };

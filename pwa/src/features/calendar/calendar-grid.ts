@@ -6,7 +6,7 @@ import { isCheckInDay } from '@shared/domain/stay-movement.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 
-/** back-office.md section 9: a 14-day window, moved 14 days at a time. */
+/** A 14-day window, moved 14 days at a time (docs/product.md, Booking Calendar). */
 export const WINDOW_DAYS = 14;
 
 type GridBooking = Pick<Booking, 'id' | 'unitId' | 'checkInDate' | 'checkOutDate' | 'status'>;
@@ -124,7 +124,7 @@ export interface Conflicts {
 }
 
 /**
- * back-office.md section 9: only Confirmed, Provisional and Checked-In bookings count; two
+ * docs/product.md, Booking Calendar: only Confirmed, Provisional and Checked-In bookings count; two
  * bookings of the same unit with overlapping dates are a conflict.
  */
 export function findConflicts(bookings: readonly (GridBooking & { unitName: string | null })[]): Conflicts {

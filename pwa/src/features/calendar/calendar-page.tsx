@@ -34,7 +34,7 @@ const DAY_MIN = 52;
 const LANE_HEIGHT = 34;
 
 /**
- * The 14-day booking calendar (back-office.md 'Booking Calendar'), drawn from this device's
+ * The 14-day booking calendar (docs/product.md, Booking Calendar), drawn from this device's
  * store so it works offline. A CSS grid: the first column sticks while the days scroll
  * sideways on a narrow screen; bars are buttons spanning the nights they hold.
  */

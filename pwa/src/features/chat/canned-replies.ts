@@ -2,8 +2,8 @@ import type { PublicSettings } from '@shared/contracts/settings.js';
 import type { ChatOption } from '@shared/contracts/chat.js';
 
 /**
- * The canned replies behind option buttons with action 'message' (public-site.md "Chat
- * assistant"): answered in the browser, no request, so they work on a weak signal too.
+ * The canned replies behind option buttons with action 'message' (docs/product.md, Chat
+ * assistant): answered in the browser, no request, so they work on a weak signal too.
  * The lodge's details come from the public settings.
  */
 export const CANNED_TOPICS = ['directions', 'weather', 'contact', 'packing', 'amenities', 'emergency', 'safety'] as const;
@@ -91,6 +91,6 @@ export const WELCOME_OPTIONS: ChatOption[] = [
   { label: 'Emergency', action: 'message', value: 'emergency' },
 ];
 
-/** Spec wording (public-site.md section 8). */
+/** Word for word (docs/product.md, Chat assistant). */
 export const CHAT_FAILURE_TEXT = "I'm having trouble right now. Please try again or contact our staff for assistance.";
 export const CHAT_FAILURE_OPTIONS: ChatOption[] = [CONTACT_US];

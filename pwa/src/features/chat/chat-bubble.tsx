@@ -9,7 +9,7 @@ import ChatIcon from '@mui/icons-material/ChatOutlined';
 const loadDialog = () => import('./chat-dialog.js');
 const ChatDialog = lazy(loadDialog);
 
-/** public-site.md section 9: the bubble pulses for 3 s, starting 5 s after first display. */
+/** The bubble pulses for 3 s, starting 5 s after first display (docs/product.md, Chat assistant). */
 export const PULSE_DELAY_MS = 5000;
 export const PULSE_DURATION_MS = 3000;
 

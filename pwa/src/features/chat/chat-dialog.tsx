@@ -16,7 +16,7 @@ import { usePublicSettings } from '@/features/settings/api/use-public-settings.j
 import { useChatFaqs, useSendChatMessage } from './api/use-chat.js';
 import { CHAT_FAILURE_OPTIONS, CHAT_FAILURE_TEXT, WELCOME_OPTIONS, WELCOME_TEXT, cannedReply, isCannedTopic } from './canned-replies.js';
 
-/** A chat message on the client (public-site.md section 3). */
+/** A chat message on the client (docs/product.md, Chat assistant). */
 export interface ChatMessage {
   id: string;
   text: string;

@@ -5,7 +5,7 @@ import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
 import { formatWeekdayDate } from '@shared/format.js';
 
-/** back-office.md section 9. */
+/** docs/product.md, Dashboard and Constants and formats. */
 export const RECENT_ACTIVITY_COUNT = 4;
 export const OVERVIEW_TYPE_COUNT = 6;
 export const OCCUPANCY_CHART_DAYS = 30;

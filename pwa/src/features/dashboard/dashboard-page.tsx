@@ -47,7 +47,7 @@ import {
 const OccupancyChart = lazy(() => import('./occupancy-chart.js'));
 
 /**
- * The staff dashboard (back-office.md 'Dashboard'), read from this device's store so it
+ * The staff dashboard (docs/product.md, Dashboard), read from this device's store so it
  * renders offline from the last data; Check in / Check out go through the outbox.
  */
 export function DashboardPage() {

@@ -55,7 +55,7 @@ export function eventRequestOf(values: z.output<typeof EventForm>, event: Event 
   };
 }
 
-/** Past: the event's date is earlier than now (back-office.md section 4). */
+/** Past: the event's date is earlier than now (docs/product.md, Statuses). */
 export const isPastEvent = (event: Pick<Event, 'eventDate'>, now: Date = new Date()) => new Date(event.eventDate).getTime() < now.getTime();
 
 const PRICE = /^\d+(\.\d{1,2})?$/;

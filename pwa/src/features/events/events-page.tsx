@@ -39,7 +39,7 @@ import { ActiveChip } from './active-chip.js';
 
 const SKELETONS = 6;
 
-/** Event Management (back-office.md 'Event Management'): online only, straight to the API. */
+/** Event Management (docs/product.md, Event Management): online only, straight to the API. */
 export function EventsPage() {
   const events = useEvents();
   const online = useOnline();

@@ -86,7 +86,7 @@ describe('home page (logged in)', () => {
     expect(within(total).getByText('2')).toBeInTheDocument();
     expect(within(total).getByText('This month')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create New Booking' })).toHaveAttribute('href', '/admin/bookings?action=new');
-    // No placeholder figures (DESIGN.md section 7).
+    // No placeholder figures (docs/design.md, Real figures, not placeholders).
     expect(screen.queryByText('87%')).not.toBeInTheDocument();
     expect(screen.queryByText('R125,400')).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { LocationBlock } from './components/location-block.js';
 import { StaffOverview } from './components/staff-overview.js';
 import { WelcomeBanner } from './components/welcome-banner.js';
 
-/** The personal home page once logged in (public-site.md 'Logged-in home page'). */
+/** The personal home page once logged in (docs/product.md, Logged-in home page). */
 export function LoggedInHome({ user }: { user: User }) {
   return (
     <>

@@ -53,7 +53,7 @@ const AWAITING_PAYMENT: readonly PaymentStatus[] = ['Pending', 'Failed'];
 type RefundKind = 'full' | 'partial';
 
 /**
- * A booking's payments for SuperAdmin and Manager (back-office.md: payment management and
+ * A booking's payments for SuperAdmin and Manager (docs/product.md, Payments and
  * refunds): the ledger's summary and transactions, CSV, full and partial refunds, and
  * "Payment received" for a booking still waiting for its money. Other roles see nothing.
  */
@@ -225,7 +225,7 @@ function TransactionRow({ transaction: t }: { transaction: PaymentTransaction })
 }
 
 /**
- * Both refund kinds ask for confirmation first (back-office.md section 5); a partial one asks
+ * Both refund kinds ask for confirmation first (docs/product.md, Payments and refunds); a partial one asks
  * for the amount, checks it, then asks.
  */
 function RefundDialog({

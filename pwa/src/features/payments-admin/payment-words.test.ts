@@ -9,7 +9,7 @@ const RED = { bg: '#fee2e2', fg: '#7f1d1d' };
 const ORANGE = { bg: '#ffedd5', fg: '#7c2d12' };
 const GREY = { bg: '#e5e7eb', fg: '#1f2937' };
 
-describe('payment badge colours (back-office.md section 4)', () => {
+describe('payment badge colours (docs/product.md, Statuses)', () => {
   it('paid/completed green, pending yellow, failed/refunded red, partial refund orange, other grey', () => {
     expect(['Paid', 'completed', 'success'].map(paymentBadgeColours)).toEqual([GREEN, GREEN, GREEN]);
     expect(paymentBadgeColours('Pending')).toEqual(YELLOW);

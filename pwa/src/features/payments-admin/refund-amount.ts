@@ -2,8 +2,8 @@ import { centsToRand } from '@shared/domain/money.js';
 import { formatRand } from '@shared/format.js';
 
 /**
- * The partial-refund amount as typed (back-office.md section 5): above R0, at most what can
- * still be refunded, whole rand or rand and cents. The spec bounds it by the booking total;
+ * The partial-refund amount as typed (docs/product.md, Payments and refunds): above R0, at
+ * most what can still be refunded, whole rand or rand and cents. The spec bounds it by the booking total;
  * here the bound is what is left after earlier refunds (the server refuses more anyway), so
  * the message names the amount the manager may actually enter.
  */

@@ -12,7 +12,7 @@ import { centsToRand, randToCents } from '@shared/domain/money.js';
 import { isPromoExpired, quoteStay, type DiscountType, type RateOverrideRule } from '@shared/domain/pricing.js';
 
 /**
- * The Rate Overrides and Promo Codes forms (back-office.md section 5), checked with the
+ * The Rate Overrides and Promo Codes forms (docs/product.md, Rate Management), checked with the
  * contracts the API parses, so the dialogs show the API's words.
  */
 
@@ -133,7 +133,7 @@ export function checkPromoCodeForm(form: PromoCodeForm, version?: number): Check
 }
 
 /**
- * Active only when switched on and not expired (back-office.md section 4). A code works
+ * Active only when switched on and not expired (docs/product.md, Statuses). A code works
  * through its expiry day in Johannesburg (the API's rule), so that day still shows Active.
  */
 export function promoShowsActive(p: Pick<PromoCode, 'isActive' | 'expiryDate'>, today: string): boolean {

@@ -42,7 +42,7 @@ import { RateOverrideDialog } from './rate-override-dialog.js';
 
 type TabName = 'overrides' | 'promos';
 
-/** Rate Management (back-office.md section 2): 'Rate Overrides' and 'Promo Codes'. Online only. */
+/** Rate Management (docs/product.md, Rate Management): 'Rate Overrides' and 'Promo Codes'. Online only. */
 export function RatesPage() {
   const [tab, setTab] = useState<TabName>('overrides');
   return (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SECRET_MASK, SETTINGS_MESSAGES, type AdminSettings, type UpdateSettingsRequestInput } from '@shared/contracts/settings.js';
 
-/** back-office.md section 9. */
+/** docs/product.md, Lodge Settings and Constants and formats. */
 export const DEFAULT_EFT_HOLD_HOURS = 48;
 export const MAX_HERO_BYTES = 10 * 1024 * 1024;
 export const HERO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];

@@ -46,7 +46,7 @@ import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, t
 type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance';
 const FORM_ID = 'lodge-settings-form';
 
-/** Lodge Settings (back-office.md 'Lodge Settings'): online only, a view mode and an edit mode. */
+/** Lodge Settings (docs/product.md, Lodge Settings): online only, a view mode and an edit mode. */
 export function SettingsPage() {
   const settings = useAdminSettings();
   const [editing, setEditing] = useState(false);

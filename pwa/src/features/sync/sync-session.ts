@@ -31,7 +31,7 @@ async function askForWakeUps(periodic: boolean): Promise<void> {
 }
 
 /**
- * The back office's part of the sync (DESIGN.md section 6), mounted by the admin layout:
+ * The back office's part of the sync (docs/design.md, Offline sync), mounted by the admin layout:
  * - runs the engine while a staff user is known (and stops it on logout: the layout goes);
  * - tells the engine who is at the desk and asks the browser to keep the data;
  * - after a 401 paused the outbox, resumes it once the session is good again (a silent

@@ -1,7 +1,7 @@
 import { isWeekendNight, nightsOf } from './demo-dates.js';
 
 /**
- * The pricing rules of DESIGN.md section 3, applied to the demo's own rows so every demo
+ * The pricing rules (docs/design.md, Pricing), applied to the demo's own rows so every demo
  * total is what the rate calculator would quote. Money is integer cents.
  */
 

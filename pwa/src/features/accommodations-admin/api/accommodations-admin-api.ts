@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/api.js';
 import { removeServerRows, storeServerRows } from '@/offline/server-rows.js';
 
 /**
- * The Accommodation Management changes (back-office.md section 7). They need the network;
+ * The Accommodation Management changes (docs/product.md, Accommodation Management). They need the network;
  * each answer goes into this device's store at once, which is what the screen reads (the
  * store is the "related list" that the spec reloads after a change).
  */

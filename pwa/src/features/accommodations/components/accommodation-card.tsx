@@ -13,7 +13,7 @@ import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { formatRand } from '@shared/format.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 
-/** public-site.md 'Accommodations page': first 4 amenities, then '+N more'. */
+/** First 4 amenities, then '+N more' (docs/product.md, Accommodations page). */
 export const AMENITIES_SHOWN = 4;
 
 export function AccommodationCard({ accommodation, priority = false }: { accommodation: AccommodationType; priority?: boolean }) {

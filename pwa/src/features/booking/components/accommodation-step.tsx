@@ -24,7 +24,7 @@ import { useUnits } from '../api/get-units.js';
 import { BOOKING_FLOW_MESSAGES } from '../booking-messages.js';
 import { RequestProblem } from './network-notice.js';
 
-/** public-site.md section 9: the check starts about 100 ms after arriving on step 2. */
+/** The check starts about 100 ms after arriving on step 2 (docs/product.md, Guest booking). */
 export const AVAILABILITY_DELAY_MS = 100;
 
 export interface ChosenAccommodation {

@@ -10,7 +10,7 @@ export function useSendChatMessage() {
   return useMutation({ mutationKey: ['chatbot', 'chat'], mutationFn: sendChatMessage });
 }
 
-/** GET /api/chatbot/faqs: fresh for 5 minutes (public-site.md section 7; the answer is not shown). */
+/** GET /api/chatbot/faqs: fresh for 5 minutes (docs/product.md, Constants and formats). */
 export const getChatFaqs = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiFetch('/api/chatbot/faqs', { schema: ChatFaqsResponse, signal });
 

@@ -18,7 +18,7 @@ interface ExperienceCard {
   icon: ReactNode;
 }
 
-// The spec gives Special Offers no target; asking the lodge is the sensible one (DESIGN.md 7).
+// Special Offers leads to asking the lodge (docs/design.md, Real figures, not placeholders).
 const CARDS: ExperienceCard[] = [
   {
     title: 'Book Accommodation',

@@ -12,12 +12,12 @@ import Cabin from '@mui/icons-material/Cabin';
 import { formatRand } from '@shared/format.js';
 import { useStaffMonthFigures } from '@/features/home/api/use-month-bookings.js';
 
-/** back-office.md: the one figure that cannot be computed stays the spec's fixed value. */
+/** The one figure that cannot be computed stays fixed (docs/product.md, Logged-in home page). */
 const GUEST_SATISFACTION = '4.8/5';
 
 /**
- * 'Dashboard Overview' for staff. Figures come from this month's bookings (DESIGN.md section
- * 7: no placeholders where real figures can be computed); a card whose data cannot be read
+ * 'Dashboard Overview' for staff. Figures come from this month's bookings (docs/design.md,
+ * Real figures, not placeholders); a card whose data cannot be read
  * is left out rather than showing a made-up number.
  */
 export function StaffOverview() {

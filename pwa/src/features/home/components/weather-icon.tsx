@@ -7,7 +7,7 @@ import Cloud from '@mui/icons-material/Cloud';
 
 export type WeatherKind = 'sun' | 'rain' | 'snow' | 'wind' | 'cloud';
 
-/** Keywords of public-site.md section 2, checked in this order; default is sun. */
+/** Keywords checked in this order; default is sun (docs/product.md, Landing page). */
 export function weatherKind(condition: string): WeatherKind {
   const c = condition.toLowerCase();
   if (c.includes('sun') || c.includes('clear')) return 'sun';

@@ -22,7 +22,7 @@ export const saveRateOverride = ({ id, body }: { id?: string; body: RateOverride
 /** DELETE /api/admin/rate-overrides/{id} */
 export const deleteRateOverride = (id: string) => apiFetch(`/api/admin/rate-overrides/${id}`, { method: 'DELETE' });
 
-/** After each successful change the list is reloaded (back-office.md section 7). */
+/** After each successful change the list is reloaded (docs/product.md, Shared behaviour). */
 export function useSaveRateOverride() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: saveRateOverride, onSuccess: () => queryClient.invalidateQueries({ queryKey: RATE_OVERRIDES_KEY }) });

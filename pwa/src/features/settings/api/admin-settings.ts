@@ -6,7 +6,7 @@ import { PUBLIC_SETTINGS_KEY } from './use-public-settings.js';
 
 export const ADMIN_SETTINGS_KEY = ['settings', 'admin'] as const;
 
-/** GET /api/admin/settings: secrets only as "set" and a masked form. No retry (back-office.md section 7). */
+/** GET /api/admin/settings: secrets only as "set" and a masked form. No retry (docs/product.md, Shared behaviour). */
 export const getAdminSettings = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch('/api/admin/settings', { schema: AdminSettings, signal });
 
 export const adminSettingsQueryOptions = () =>

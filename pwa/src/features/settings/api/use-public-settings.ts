@@ -11,7 +11,7 @@ export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
 export const publicSettingsQueryOptions = () =>
   queryOptions({ queryKey: PUBLIC_SETTINGS_KEY, queryFn: ({ signal }) => getPublicSettings({ signal }), retry: false });
 
-/** No retry (public-site.md section 7). */
+/** No retry (docs/product.md, Shared behaviour). */
 export function usePublicSettings() {
   return useQuery(publicSettingsQueryOptions());
 }
