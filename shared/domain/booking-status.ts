@@ -28,8 +28,6 @@ export function isBlockingStatus(status: BookingStatus): boolean {
   return (BLOCKING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
-export const FINAL_STATUSES = ['Cancelled', 'Checked-Out'] as const satisfies readonly BookingStatus[];
-
 /** Roles that may reopen a Cancelled or Checked-Out booking. */
 export const REOPEN_ROLES = ['SuperAdmin', 'Manager'] as const satisfies readonly Role[];
 

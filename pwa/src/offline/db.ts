@@ -149,17 +149,6 @@ export async function deleteState(key: SyncStateKey): Promise<void> {
   await db.syncState.delete(key);
 }
 
-/** The device id, made once (inside the caller's transaction when there is one). */
-export async function ensureDeviceId(): Promise<string> {
-  return db.transaction('rw', db.syncState, async () => {
-    const existing = await getState('deviceId');
-    if (existing) return existing;
-    const id = crypto.randomUUID();
-    await setState('deviceId', id);
-    return id;
-  });
-}
-
 /** Who is using the desk now (set after a staff login; the overlay and enqueue use the role). */
 export async function setSyncUser(user: SyncUser): Promise<void> {
   await setState('user', { id: user.id, username: user.username, role: user.role });
@@ -240,9 +229,4 @@ async function clearServerData(): Promise<void> {
 /** Staff have seen the "local data was reloaded" notice. */
 export async function acknowledgeEviction(): Promise<void> {
   await deleteState('evictedAt');
-}
-
-/** A full resync on demand: clears the pulled rows and the cursor; the next pull takes everything. */
-export async function resetServerData(): Promise<void> {
-  await db.transaction('rw', [db.syncState, ...serverTables()], clearServerData);
 }

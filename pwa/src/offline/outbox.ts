@@ -11,7 +11,7 @@ import {
   type SyncUser,
 } from './db.js';
 import { enqueued } from './events.js';
-import { applyEntryLocally, isBookingOp, isInFlight, overlayRow, type SyncRow } from './overlay.js';
+import { applyEntryLocally, isBookingOp, overlayRow, type SyncRow } from './overlay.js';
 
 export type OfflineEditErrorCode = 'bad_args' | 'not_found' | 'not_allowed' | 'no_user' | 'not_resolvable';
 
@@ -199,9 +199,4 @@ export async function logOutcome(outcome: Omit<OutcomeLogEntry, 'id'>): Promise<
   await db.outcomes.add(outcome as OutcomeLogEntry);
   const old = await db.outcomes.orderBy('id').reverse().offset(OUTCOME_LOG_SIZE).primaryKeys();
   if (old.length) await db.outcomes.bulkDelete(old);
-}
-
-/** Entries still to send, in sequence order. */
-export async function inFlightEntries(): Promise<OutboxEntry[]> {
-  return (await db.outbox.orderBy('seq').toArray()).filter(isInFlight);
 }

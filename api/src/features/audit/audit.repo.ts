@@ -28,10 +28,6 @@ export async function insertAuditEntry(db: Db, e: AuditEntry): Promise<void> {
   });
 }
 
-export async function listAudit(db: Db, entityType: string, entityId: string) {
-  return db('audit_log').where({ entity_type: entityType, entity_id: entityId }).orderBy('id', 'asc');
-}
-
 export interface AuditActorAt {
   actorUsername: string;
   at: Date;

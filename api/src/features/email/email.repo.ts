@@ -132,11 +132,6 @@ export async function markEmailFailed(
   return n === 1;
 }
 
-export async function findOutboxEmail(db: Db, id: string): Promise<OutboxEmail | undefined> {
-  const row = await db<OutboxRow>('email_outbox').where({ id }).first();
-  return row ? toEmail(row) : undefined;
-}
-
 export async function listOutboxEmails(
   db: Db,
   filter: { bookingId?: string; status?: OutboxStatus; template?: string } = {},

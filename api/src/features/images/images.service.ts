@@ -226,7 +226,6 @@ export function createImageService(deps: Deps, opts: { publicDirs: string[] }) {
   };
 }
 
-export type ImageService = ReturnType<typeof createImageService>;
 
 function notFound(): NotFoundError {
   return new NotFoundError('Image not found', 'not_found');

@@ -76,11 +76,6 @@ export async function insertMutationsIfNew(db: Db, ms: readonly MutationInsert[]
   return new Set(rows.map((r) => r.id));
 }
 
-export async function countMutations(db: Db): Promise<number> {
-  const row = await db('client_mutations').count<{ c: number }[]>('* as c').first();
-  return Number(row?.c ?? 0);
-}
-
 // ---- pull
 
 export interface Snapshot {
