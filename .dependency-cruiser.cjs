@@ -95,27 +95,11 @@ const config = {
       comment:
         "A PWA feature uses another feature only through that feature's api/ folder (its " +
         'fetchers, hooks and edits, e.g. front-desk/api/desk-actions.ts); what two features ' +
-        'share otherwise lives in components/ or lib/. Exception: the bookings page shows ' +
-        "payments-admin's payments section (payments-admin/booking-payments.tsx: the ledger, refunds, " +
-        '"Payment received") in its details dialog. That is the payments feature\'s own screen, ' +
-        'shown whole (its /admin/payments page shows the same), not a piece of its internals; ' +
-        "moving it to components/ would take the feature's words, refund rules and hooks along.",
-      from: { path: '^pwa/src/features/([^/]+)/', pathNot: '^pwa/src/features/bookings-admin/' },
+        'share otherwise lives in components/ or lib/. Where one screen shows another ' +
+        "feature's screen (Booking Management's details dialog shows the payments section), " +
+        'the app layer composes them (pwa/src/app/pages/).',
+      from: { path: '^pwa/src/features/([^/]+)/' },
       to: { path: '^pwa/src/features/', pathNot: ['^pwa/src/features/$1/', '^pwa/src/features/[^/]+/api/'] },
-    },
-    {
-      name: 'bookings-admin-imports-another-features-internals',
-      severity: 'error',
-      comment: 'The rule above for bookings-admin, with its one exception: the payments section.',
-      from: { path: '^pwa/src/features/bookings-admin/' },
-      to: {
-        path: '^pwa/src/features/',
-        pathNot: [
-          '^pwa/src/features/bookings-admin/',
-          '^pwa/src/features/[^/]+/api/',
-          '^pwa/src/features/payments-admin/booking-payments\\.tsx$',
-        ],
-      },
     },
     {
       name: 'barrel-file',

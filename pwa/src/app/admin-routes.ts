@@ -72,7 +72,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: 'bookings',
     capability: 'manageBookings',
     deniedMessage: "You don't have permission to access booking management.",
-    page: adminPage(() => import('@/features/bookings-admin/bookings-page.js'), (m) => m.BookingsPage),
+    page: adminPage(() => import('@/app/pages/bookings-with-payments.js'), (m) => m.BookingsWithPayments),
     nav: { label: 'Bookings', group: 'Operations', icon: MenuBook },
   },
   {

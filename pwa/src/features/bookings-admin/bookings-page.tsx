@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -32,7 +32,6 @@ import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { downloadCsv } from '@/lib/csv.js';
 import { formatRand } from '@shared/format.js';
-import { BookingPayments } from '@/features/payments-admin/booking-payments.js';
 import { NewBookingDialog } from './new-booking-dialog.js';
 import { EditBookingDialog } from './edit-booking-dialog.js';
 import {
@@ -77,8 +76,12 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
   { key: 'id', dir: 'desc', label: 'Booking ID, Z to A' },
 ];
 
-/** Booking Management (docs/product.md, Booking Management), read from this device's store. */
-export function BookingsPage() {
+/**
+ * Booking Management (docs/product.md, Booking Management), read from this device's store.
+ * `paymentsSection` is the payments feature's section of the details dialog, shown to those
+ * who manage payments; the app layer hands it in (app/pages/bookings-with-payments.tsx).
+ */
+export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSection?: ComponentType<{ bookingId: string }> } = {}) {
   const all = useBookings();
   const { user } = useAuth();
   const role = user?.role ?? null;
@@ -262,7 +265,7 @@ export function BookingsPage() {
       )}
 
       <BookingDetailsDialog booking={details} onClose={() => setDetails(null)}>
-        {details && can(role, 'managePayments') ? <BookingPayments bookingId={details.id} /> : null}
+        {details && PaymentsSection && can(role, 'managePayments') ? <PaymentsSection bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
