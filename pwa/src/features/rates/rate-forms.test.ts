@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RateOverride } from '@shared/contracts/rates.js';
 import { addDays, dayOfWeek } from '@shared/domain/dates.js';
 import { makeAccommodationType } from '@/offline/test-support.js';
-import { checkPromoCodeForm, checkRateOverrideForm, emptyPromoCodeForm, emptyRateOverrideForm, previewOverride, promoShowsActive } from './rate-forms.js';
+import { checkPromoCodeForm, checkRateOverrideForm, emptyPromoCodeForm, emptyRateOverrideForm, previewOverride, promoShowsActive, promoStatusLabel } from './rate-forms.js';
 
 const type = makeAccommodationType({ id: '11111111-0000-4000-8000-000000000001', baseWeekdayRate: 1000, baseWeekendRate: 1500 });
 const monday = (() => {
@@ -71,5 +71,15 @@ describe('form checks', () => {
     expect(promoShowsActive({ isActive: true, expiryDate: monday }, monday)).toBe(true);
     expect(promoShowsActive({ isActive: true, expiryDate: monday }, addDays(monday, 1))).toBe(false);
     expect(promoShowsActive({ isActive: false, expiryDate: monday }, addDays(monday, -9))).toBe(false);
+  });
+
+  it('a promo whose uses are all taken shows Used up, one use left shows Active, unlimited never runs out', () => {
+    const live = { isActive: true, expiryDate: addDays(monday, 30) };
+    expect(promoStatusLabel({ ...live, maxUses: 5, usedCount: 5 }, monday)).toBe('Used up');
+    expect(promoStatusLabel({ ...live, maxUses: 5, usedCount: 6 }, monday)).toBe('Used up');
+    expect(promoStatusLabel({ ...live, maxUses: 5, usedCount: 4 }, monday)).toBe('Active');
+    expect(promoStatusLabel({ ...live, maxUses: null, usedCount: 900 }, monday)).toBe('Active');
+    expect(promoStatusLabel({ ...live, isActive: false, maxUses: null, usedCount: 0 }, monday)).toBe('Inactive');
+    expect(promoStatusLabel({ isActive: true, expiryDate: addDays(monday, -1), maxUses: 3, usedCount: 1 }, monday)).toBe('Inactive');
   });
 });

@@ -140,6 +140,19 @@ export function promoShowsActive(p: Pick<PromoCode, 'isActive' | 'expiryDate'>, 
   return p.isActive && !isPromoExpired(p.expiryDate, today);
 }
 
+export type PromoStatusLabel = 'Active' | 'Inactive' | 'Used up';
+
+/**
+ * What the promo list's Status says. 'Used up' when every use is taken (usedCount at or past
+ * maxUses), whatever the switch and the date: a guest entering it is refused for that reason
+ * (the server's promo check), so calling it Active would mislead. Otherwise the spec's
+ * Active / Inactive.
+ */
+export function promoStatusLabel(p: Pick<PromoCode, 'isActive' | 'expiryDate' | 'maxUses' | 'usedCount'>, today: string): PromoStatusLabel {
+  if (p.maxUses !== null && p.usedCount >= p.maxUses) return 'Used up';
+  return promoShowsActive(p, today) ? 'Active' : 'Inactive';
+}
+
 /** How a promo's discount reads in the table: '10%' or 'R250'. */
 export function discountText(p: Pick<PromoCode, 'discountType' | 'discountValue'>, formatRand: (n: number) => string): string {
   return p.discountType === 'Percentage' ? `${p.discountValue}%` : formatRand(p.discountValue);

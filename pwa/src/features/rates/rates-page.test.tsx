@@ -155,7 +155,7 @@ describe('rate management', () => {
     expect(posted).toEqual([]);
   });
 
-  it('lists promo codes with uses and Active only when switched on and not expired', async () => {
+  it('lists promo codes with uses, Active only when switched on and not expired, Used up when every use is taken', async () => {
     server.use(
       ...listHandlers({
         promos: [
@@ -163,6 +163,7 @@ describe('rate management', () => {
           promo({ id: '33333333-0000-4000-8000-000000000002', code: 'OLD', expiryDate: addDays(today, -1), maxUses: null, usedCount: 7 }),
           promo({ id: '33333333-0000-4000-8000-000000000003', code: 'PAUSED', isActive: false, discountType: 'Fixed', discountValue: 250 }),
           promo({ id: '33333333-0000-4000-8000-000000000004', code: 'LASTDAY', expiryDate: today }),
+          promo({ id: '33333333-0000-4000-8000-000000000005', code: 'GONE', maxUses: 10, usedCount: 10 }),
         ],
       }),
     );
@@ -179,6 +180,7 @@ describe('rate management', () => {
       ['OLD', '10%', '7 / ∞', 'Inactive'],
       ['PAUSED', 'R250', '3 / 10', 'Inactive'],
       ['LASTDAY', '10%', '3 / 10', 'Active'],
+      ['GONE', '10%', '10 / 10', 'Used up'],
     ]);
   });
 

@@ -37,7 +37,7 @@ import { useAdminEvents } from './api/events-list.js';
 import { useDeletePromoCode, usePromoCodes } from './api/promo-codes.js';
 import { useDeleteRateOverride, useRateOverrides } from './api/rate-overrides.js';
 import { PromoCodeDialog } from './promo-code-dialog.js';
-import { discountText, promoShowsActive } from './rate-forms.js';
+import { discountText, promoStatusLabel, type PromoStatusLabel } from './rate-forms.js';
 import { RateOverrideDialog } from './rate-override-dialog.js';
 
 type TabName = 'overrides' | 'promos';
@@ -197,6 +197,13 @@ function OverridesTab() {
   );
 }
 
+/** Green for live, amber for used up (it needs a decision: more uses or retire it), grey for off. */
+const PROMO_STATUS_COLOURS: Record<PromoStatusLabel, { bg: string; fg: string }> = {
+  Active: { bg: '#dcfce7', fg: '#14532d' },
+  'Used up': { bg: '#fef3c7', fg: '#78350f' },
+  Inactive: { bg: '#f3f4f6', fg: '#374151' },
+};
+
 function PromosTab() {
   const promos = usePromoCodes();
   const remove = useDeletePromoCode();
@@ -205,8 +212,8 @@ function PromosTab() {
   const today = todayInLodge(new Date());
   const stacked = useStacked();
   const appliesTo = (p: PromoCode) => [p.applicableToAccommodation && 'Accommodation', p.applicableToEvents && 'Events'].filter(Boolean).join(', ') || '—';
-  const status = (active: boolean) => (
-    <Chip size="small" label={active ? 'Active' : 'Inactive'} sx={{ bgcolor: active ? '#dcfce7' : '#f3f4f6', color: active ? '#14532d' : '#374151', fontWeight: 600 }} />
+  const status = (label: PromoStatusLabel) => (
+    <Chip size="small" label={label} sx={{ bgcolor: PROMO_STATUS_COLOURS[label].bg, color: PROMO_STATUS_COLOURS[label].fg, fontWeight: 600 }} />
   );
 
   return (
@@ -233,7 +240,7 @@ function PromosTab() {
                 ['Expiry Date', formatMonthDayYear(p.expiryDate)],
                 ['Uses', `${p.usedCount} / ${p.maxUses ?? '∞'}`],
                 ['Applies To', appliesTo(p)],
-                ['Status', status(promoShowsActive(p, today))],
+                ['Status', status(promoStatusLabel(p, today))],
               ]}
               actions={<ActionButtons name={`promo code ${p.code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
             />
@@ -263,7 +270,7 @@ function PromosTab() {
               </TableRow>
             )}
             {promos.data.map((p) => {
-              const active = promoShowsActive(p, today);
+              const label = promoStatusLabel(p, today);
               return (
                 <TableRow key={p.id} hover>
                   <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{p.code}</TableCell>
@@ -273,7 +280,7 @@ function PromosTab() {
                     {p.usedCount} / {p.maxUses ?? '∞'}
                   </TableCell>
                   <TableCell>{appliesTo(p)}</TableCell>
-                  <TableCell>{status(active)}</TableCell>
+                  <TableCell>{status(label)}</TableCell>
                   <RowActions name={`promo code ${p.code}`} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
                 </TableRow>
               );
