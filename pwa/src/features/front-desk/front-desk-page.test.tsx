@@ -119,6 +119,17 @@ describe('front desk', () => {
     expect(await screen.findByText('Search results (3)')).toBeInTheDocument();
   });
 
+  it("New booking opens the new-booking form on Booking Management, as the dashboard's does", async () => {
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    const { user } = renderApp('/admin/front-desk');
+    await deskReady(2);
+    await user.click(screen.getByRole('button', { name: 'New booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Booking' }, { timeout: 20_000 });
+    expect(within(dialog).getByLabelText(/First Name/)).toBeInTheDocument();
+    // Behind the open dialog (hidden from the accessibility tree while it is open).
+    expect(screen.getByRole('heading', { name: 'Booking Management', level: 1, hidden: true })).toBeInTheDocument();
+  });
+
   it('refuses a new booking offline, saying why', async () => {
     server.use(signedInAs(users.receptionist), ...unreachableSync);
     const { user } = renderApp('/admin/front-desk');

@@ -69,7 +69,8 @@ export function FrontDeskPage() {
 
   const newBooking = () => {
     if (!online) setNewBookingRefused(true);
-    else void navigate('/admin/bookings');
+    // The same form the dashboard's New Booking opens: Booking Management with ?action=new.
+    else void navigate('/admin/bookings?action=new');
   };
 
   const onMove = (booking: DeskBooking, to: DeskMove) => {
