@@ -12,7 +12,8 @@ import { formatMonthDayYear, formatRand } from '@shared/format.js';
 
 /**
  * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,
- * verified or pending. `children` are further sections a page adds for the role (the
+ * verified or pending, in the spec's order; then status, reference, and the phone and special
+ * requests the desk needs when it calls or prepares for a guest. `children` are further sections a page adds for the role (the
  * payments of SuperAdmin and Manager); the dialog widens for them.
  */
 export function BookingDetailsDialog({ booking, onClose, children }: { booking: Booking | null; onClose: () => void; children?: ReactNode }) {
@@ -47,6 +48,11 @@ export function BookingDetailsDialog({ booking, onClose, children }: { booking: 
               </dd>
               <dt>Reference</dt>
               <dd>{booking.reference}</dd>
+              <dt>Phone</dt>
+              <dd>{booking.guestPhone ?? 'Not given'}</dd>
+              <dt>Special Requests</dt>
+              {/* A guest's note may run to lines of its own (2,000 characters). */}
+              <dd style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontWeight: booking.specialRequests ? undefined : 400 }}>{booking.specialRequests || 'None'}</dd>
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
               Booking {booking.id.slice(0, 8)}

@@ -3,9 +3,9 @@ import { toCsv } from '@/lib/csv.js';
 import { makeBooking } from '@/offline/test-support.js';
 import { bookingSummary, bookingsCsv, filterBookings, shortId, sortBookings, splitPackages } from './bookings-list.js';
 
-const a = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', guestName: 'Lindiwe Dlamini', guestEmail: 'lindiwe@example.test', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-02' });
-const b = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-03-01' });
-const c = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Anna Smit', guestEmail: 'anna@smit.test', status: 'Confirmed', totalAmount: 300, checkInDate: '2026-03-03' });
+const a = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', reference: 'WL-7KQ3XM', guestName: 'Lindiwe Dlamini', guestEmail: 'lindiwe@example.test', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-02' });
+const b = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', reference: 'WL-ABCD23', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-03-01' });
+const c = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', reference: 'WL-PQR789', guestName: 'Anna Smit', guestEmail: 'anna@smit.test', status: 'Confirmed', totalAmount: 300, checkInDate: '2026-03-03' });
 
 describe('bookings list', () => {
   it('shows the first 8 characters of an id', () => {
@@ -18,6 +18,19 @@ describe('bookings list', () => {
     expect(filterBookings([a, b, c], 'all', 'smit.TEST').map((x) => x.guestName)).toEqual(['Anna Smit']);
     expect(filterBookings([a, b, c], 'all', ' CCCC33 ').map((x) => x.guestName)).toEqual(['Anna Smit']);
     expect(filterBookings([a, b, c], 'Provisional', 'lindiwe')).toEqual([]);
+  });
+
+  it('finds a booking by its reference, any case, with or without the WL- prefix', () => {
+    const names = (q: string) => filterBookings([a, b, c], 'all', q).map((x) => x.guestName);
+    expect(names('WL-7KQ3XM')).toEqual(['Lindiwe Dlamini']);
+    expect(names('wl-7kq3xm')).toEqual(['Lindiwe Dlamini']);
+    expect(names('7kq3xm')).toEqual(['Lindiwe Dlamini']);
+    expect(names(' WL 7KQ3XM ')).toEqual(['Lindiwe Dlamini']);
+    expect(names('wl7kq3')).toEqual(['Lindiwe Dlamini']);
+    expect(names('abcd23')).toEqual(['Pieter Botha']);
+    expect(names('WL-7KQ3XN')).toEqual([]);
+    // The prefix alone is in every reference: it finds none by reference.
+    expect(names('WL-')).toEqual([]);
   });
 
   it('sorts by a column either way', () => {

@@ -3,6 +3,7 @@ import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
 import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
 import { toCsv } from '@/lib/csv.js';
+import { BOOKING_REFERENCE_PREFIX } from '@shared/domain/reference.js';
 
 export type StatusFilter = BookingStatus | 'all';
 export type SortKey = 'id' | 'guestName' | 'unitName' | 'checkInDate' | 'checkOutDate' | 'totalAmount' | 'status';
@@ -14,13 +15,32 @@ export const shortId = (id: string) => id.slice(0, 8);
 /** A stay's dates as the table shows them: 'Nov 05 – Nov 07, 2026'. */
 export const stayDates = (b: Pick<Booking, 'checkInDate' | 'checkOutDate'>) => `${formatMonthDay(b.checkInDate)} – ${formatMonthDayYear(b.checkOutDate)}`;
 
-/** Status filter, then a case-insensitive search in guest name, guest e-mail or booking id. */
+const lettersAndDigits = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+const PREFIX_CODE = lettersAndDigits(BOOKING_REFERENCE_PREFIX);
+
+/** A reference's letters and digits after the 'WL-' prefix, lower case: 'WL-7KQ3XM' -> '7kq3xm'. */
+function referenceCode(text: string): string {
+  const compact = lettersAndDigits(text);
+  return compact.startsWith(PREFIX_CODE) ? compact.slice(PREFIX_CODE.length) : compact;
+}
+
+/**
+ * Status filter, then a case-insensitive search in guest name, guest e-mail, booking id or
+ * booking reference. Guests quote the reference ('WL-7KQ3XM'), so it matches with or
+ * without the prefix and with a space or no dash ('wl 7kq3xm', '7KQ3'); the prefix alone
+ * matches no reference (every booking has it).
+ */
 export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string): B[] {
   const q = search.trim().toLowerCase();
+  const code = referenceCode(q);
   return rows.filter(
     (b) =>
       (status === 'all' || b.status === status) &&
-      (!q || b.guestName.toLowerCase().includes(q) || b.guestEmail.toLowerCase().includes(q) || b.id.toLowerCase().includes(q)),
+      (!q ||
+        b.guestName.toLowerCase().includes(q) ||
+        b.guestEmail.toLowerCase().includes(q) ||
+        b.id.toLowerCase().includes(q) ||
+        (code !== '' && referenceCode(b.reference).includes(code))),
   );
 }
 

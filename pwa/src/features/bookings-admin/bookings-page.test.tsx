@@ -15,9 +15,9 @@ import { BookingsPage } from './bookings-page.js';
 const today = todayInLodge(new Date());
 
 async function seed() {
-  const lindiwe = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', guestName: 'Lindiwe Dlamini', status: 'Confirmed', totalAmount: 4200, checkInDate: today, checkOutDate: addDays(today, 2) });
-  const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: addDays(today, 1), checkOutDate: addDays(today, 3), paymentStatus: 'Partially Refunded' });
-  const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Family Reunion', unitId: null, unitName: null, status: 'Confirmed', totalAmount: 30000, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) });
+  const lindiwe = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', reference: 'WL-7KQ3XM', guestName: 'Lindiwe Dlamini', status: 'Confirmed', totalAmount: 4200, checkInDate: today, checkOutDate: addDays(today, 2) });
+  const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', reference: 'WL-ABCD23', guestPhone: '+27 82 555 0101', specialRequests: 'Late arrival, about 21:00', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: addDays(today, 1), checkOutDate: addDays(today, 3), paymentStatus: 'Partially Refunded' });
+  const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', reference: 'WL-PQR789', guestName: 'Family Reunion', unitId: null, unitName: null, status: 'Confirmed', totalAmount: 30000, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) });
   const child = makeBooking({ guestName: 'Family Reunion', parentBookingId: parent.id, isEntireLodgeChild: true, totalAmount: 0, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) });
   await seedLocal({ bookings: [lindiwe, pieter, parent, child] });
   return { lindiwe, pieter, parent };
@@ -37,10 +37,10 @@ describe('booking management', () => {
     renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
     await screen.findByText('Lindiwe Dlamini');
     expect(rowsOf('Bookings')).toEqual([
-      ['bbbb2222', 'Pieter Bothapieter@botha.test', 'Tent 1'],
-      ['aaaa1111', 'Lindiwe Dlaminilindiwe@example.test', 'Tent 1'],
+      ['bbbb2222WL-ABCD23', 'Pieter Bothapieter@botha.test', 'Tent 1'],
+      ['aaaa1111WL-7KQ3XM', 'Lindiwe Dlaminilindiwe@example.test', 'Tent 1'],
     ]);
-    expect(rowsOf('Entire Lodge Bookings')).toEqual([['cccc3333', 'Family Reunionlindiwe@example.test', 'Entire LodgePackage']]);
+    expect(rowsOf('Entire Lodge Bookings')).toEqual([['cccc3333WL-PQR789', 'Family Reunionlindiwe@example.test', 'Entire LodgePackage']]);
     const summary = within(screen.getByRole('region', { name: 'Booking summary' }));
     expect(['Total Bookings', 'Confirmed', 'Total Revenue', 'Average Booking'].map((t) => summary.getByText(t).nextSibling?.textContent)).toEqual([
       '3',
@@ -57,13 +57,43 @@ describe('booking management', () => {
     await seed();
     const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
     await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'BOTHA.test');
-    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['bbbb2222']));
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['bbbb2222WL-ABCD23']));
     expect(within(screen.getByRole('region', { name: 'Booking summary' })).getByText('Total Revenue').nextSibling).toHaveTextContent('R1,000.50');
 
     await user.clear(screen.getByRole('textbox', { name: 'Search' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Confirmed' }));
-    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111']));
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111WL-7KQ3XM']));
+  });
+
+  it('finds a booking by the reference a guest quotes, with or without WL-, in any case', async () => {
+    await seed();
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    const search = await screen.findByRole('textbox', { name: 'Search' });
+    await user.type(search, 'wl-7kq3xm');
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111WL-7KQ3XM']));
+    expect(screen.getByText('No entire-lodge bookings found.')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'PQR789');
+    await waitFor(() => expect(rowsOf('Entire Lodge Bookings').map((r) => r[0])).toEqual(['cccc3333WL-PQR789']));
+    expect(screen.getByText('No bookings found.')).toBeInTheDocument();
+  });
+
+  it("the details dialog shows the guest's phone and special requests, or says there are none", async () => {
+    await seed();
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await user.click(await screen.findByRole('button', { name: 'View booking bbbb2222' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    const value = (term: string) => dialog.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Phone')).toBe('+27 82 555 0101');
+    expect(value('Special Requests')).toBe('Late arrival, about 21:00');
+    expect(value('Reference')).toBe('WL-ABCD23');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'View booking aaaa1111' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    expect(value('Phone')).toBe('Not given');
+    expect(value('Special Requests')).toBe('None');
   });
 
   it('changes a status in the table through the outbox', async () => {
@@ -92,7 +122,7 @@ describe('booking management', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Booking deleted successfully!')).toBeInTheDocument();
     expect(deleted).toBe(pieter.id);
-    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111']));
+    await waitFor(() => expect(rowsOf('Bookings').map((r) => r[0])).toEqual(['aaaa1111WL-7KQ3XM']));
   });
 
   it('opens the new-booking dialog for ?action=new and removes the query', async () => {
@@ -202,8 +232,8 @@ describe('on a phone (390 px)', () => {
   it('shows each booking as a card with every field of the row and the same status select and buttons, no table', async () => {
     window.innerWidth = 390;
     const lindiwe = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-07-14', checkOutDate: '2026-07-16' });
-    const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', unitName: 'Tent 3', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-07-15', checkOutDate: '2026-07-17', paymentStatus: 'Partially Refunded' });
-    const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', guestName: 'Family Reunion', guestEmail: 'reunion@example.test', unitId: null, unitName: null, totalAmount: 30000, checkInDate: '2026-08-01', checkOutDate: '2026-08-04', paymentStatus: 'Paid' });
+    const pieter = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', reference: 'WL-ABCD23', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', unitName: 'Tent 3', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-07-15', checkOutDate: '2026-07-17', paymentStatus: 'Partially Refunded' });
+    const parent = makeBooking({ id: 'cccc3333-0000-4000-8000-000000000003', reference: 'WL-PQR789', guestName: 'Family Reunion', guestEmail: 'reunion@example.test', unitId: null, unitName: null, totalAmount: 30000, checkInDate: '2026-08-01', checkOutDate: '2026-08-04', paymentStatus: 'Paid' });
     const child = makeBooking({ guestName: 'Family Reunion', parentBookingId: parent.id, isEntireLodgeChild: true, totalAmount: 0, checkInDate: '2026-08-01', checkOutDate: '2026-08-04' });
     await seedLocal({ bookings: [lindiwe, pieter, parent, child] });
     const { user } = renderStaffPage(<BookingsPage />, { user: users.manager, path: '/admin/bookings' });
@@ -226,6 +256,7 @@ describe('on a phone (390 px)', () => {
     expect(within(card).getByText('pieter@botha.test')).toBeInTheDocument();
     expect(fields(card)).toEqual([
       ['Booking ID', 'bbbb2222'],
+      ['Reference', 'WL-ABCD23'],
       ['Unit', 'Tent 3'],
       ['Dates', 'Jul 15 – Jul 17, 2026'],
       ['Total', 'R1,000.50'],
@@ -238,6 +269,7 @@ describe('on a phone (390 px)', () => {
     expect(lodge.getAllByRole('listitem').map((c) => c.getAttribute('aria-label'))).toEqual(['Booking cccc3333 of Family Reunion']);
     expect(fields(lodge.getByRole('listitem'))).toEqual([
       ['Booking ID', 'cccc3333'],
+      ['Reference', 'WL-PQR789'],
       ['Unit', 'Entire LodgePackage'],
       ['Dates', 'Aug 01 – Aug 04, 2026'],
       ['Total', 'R30,000'],

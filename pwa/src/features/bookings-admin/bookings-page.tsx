@@ -180,7 +180,7 @@ export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSec
           setSearch(value);
           setPage(0);
         }}
-        searchPlaceholder="Guest name, email or booking ID"
+        searchPlaceholder="Guest name, email, booking ID or reference"
         filterLabel="Status"
         filter={status}
         onFilter={(value) => {

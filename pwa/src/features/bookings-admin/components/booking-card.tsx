@@ -17,6 +17,7 @@ export function BookingCard({ booking, role, ...actions }: BookingItemProps) {
       subtitle={booking.guestEmail}
       fields={[
         ['Booking ID', <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>],
+        ['Reference', <Box component="span" sx={{ fontFamily: 'monospace' }}>{booking.reference}</Box>],
         ['Unit', <UnitName booking={booking} />],
         ['Dates', stayDates(booking)],
         ['Total', formatRand(booking.totalAmount)],

@@ -13,7 +13,15 @@ import { UnitName } from './unit-name.js';
 export function BookingRow({ booking, role, measureRef, index, ...actions }: BookingItemProps & { measureRef?: Ref<HTMLTableRowElement>; index?: number }) {
   return (
     <TableRow hover ref={measureRef} data-index={index}>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(booking.id)}</TableCell>
+      {/* The spec's 8-character id, and under it the reference guests quote (the guest cell is two lines too, so the row keeps its height). */}
+      <TableCell>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {shortId(booking.id)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} data-testid="booking-reference">
+          {booking.reference}
+        </Typography>
+      </TableCell>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {booking.guestName}
