@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthOccupancy, monthRevenue, type FigureBooking } from './month-figures.js';
+import { bookedValue, monthOccupancy, monthRevenue, type FigureBooking } from './month-figures.js';
 
 // The month is the functions' input, not the clock's: February 2026 has 28 nights, March 31.
 const FEBRUARY = { startDate: '2026-02-01', endDate: '2026-02-28' };
@@ -128,5 +128,19 @@ describe('monthRevenue', () => {
 
   it('is 0 for a month without bookings', () => {
     expect(monthRevenue([], FEBRUARY)).toBe(0);
+  });
+});
+
+describe('bookedValue', () => {
+  it('sums the totals of every booking but the cancelled ones, to the cent', () => {
+    const rows = [
+      { status: 'Confirmed', totalAmount: 0.1 },
+      { status: 'Provisional', totalAmount: 0.2 },
+      { status: 'Checked-Out', totalAmount: 1000 },
+      { status: 'Checked-In', totalAmount: 250.55 },
+      { status: 'Cancelled', totalAmount: 7000 },
+    ] as const;
+    expect(bookedValue(rows)).toBe(1250.85);
+    expect(bookedValue([{ status: 'Cancelled', totalAmount: 7000 }])).toBe(0);
   });
 });

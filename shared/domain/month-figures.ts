@@ -38,7 +38,7 @@ export interface MonthOccupancy {
   rate: number | null;
 }
 
-function counts(booking: FigureBooking): boolean {
+function counts(booking: Pick<FigureBooking, 'status'>): boolean {
   return booking.status !== 'Cancelled';
 }
 
@@ -68,6 +68,16 @@ export function monthOccupancy(bookings: readonly FigureBooking[], activeUnitIds
     availableUnitNights,
     rate: availableUnitNights > 0 ? taken.size / availableUnitNights : null,
   };
+}
+
+/**
+ * Booked value, in rand: the totals of the bookings that are not Cancelled (a cancelled
+ * booking brings in nothing, refunded or never paid). Not cash received: unpaid Provisional
+ * bookings are in it, refunds of bookings still standing are not taken off. The caller
+ * leaves out entire-lodge children (their parent carries the price).
+ */
+export function bookedValue(bookings: readonly Pick<FigureBooking, 'status' | 'totalAmount'>[]): number {
+  return centsToRand(sumCents(bookings.filter(counts).map((booking) => randToCents(booking.totalAmount))));
 }
 
 /**

@@ -44,6 +44,12 @@ describe('bookings list', () => {
     expect(bookingSummary([])).toEqual({ total: 0, confirmed: 0, revenue: 0, average: 0 });
   });
 
+  it('leaves cancelled bookings out of Total Revenue and Average Booking, but counts them in Total Bookings', () => {
+    const cancelled = makeBooking({ status: 'Cancelled', totalAmount: 9000 });
+    expect(bookingSummary([a, b, c, cancelled])).toEqual({ total: 4, confirmed: 2, revenue: 5500.5, average: 1834 });
+    expect(bookingSummary([cancelled])).toEqual({ total: 1, confirmed: 0, revenue: 0, average: 0 });
+  });
+
   it('lists entire-lodge parents apart and hides their children', () => {
     const parent = makeBooking({ unitId: null, unitName: null, guestName: 'Whole Lodge' });
     const child = makeBooking({ parentBookingId: parent.id, isEntireLodgeChild: true, guestName: 'Whole Lodge' });

@@ -1,7 +1,7 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
-import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
+import { bookedValue } from '@shared/domain/month-figures.js';
 import { toCsv } from '@/lib/csv.js';
 import { BOOKING_REFERENCE_PREFIX } from '@shared/domain/reference.js';
 
@@ -65,18 +65,25 @@ export function splitPackages<B extends Booking>(rows: readonly B[]): { unitBook
 export interface BookingSummary {
   total: number;
   confirmed: number;
+  /** Booked value: the totals of the bookings that are not Cancelled (shared bookedValue). */
   revenue: number;
-  /** revenue / total rounded to whole rand; 0 for none. */
+  /** revenue / bookings not cancelled, rounded to whole rand; 0 for none. */
   average: number;
 }
 
+/**
+ * The summary cards over the filtered list. Total Bookings counts every booking shown; the
+ * money leaves cancelled ones out (they bring in nothing), and the average is over the
+ * bookings that count, so a cancellation does not drag it down.
+ */
 export function bookingSummary(rows: readonly Pick<Booking, 'status' | 'totalAmount'>[]): BookingSummary {
-  const revenue = centsToRand(sumCents(rows.map((b) => randToCents(b.totalAmount))));
+  const revenue = bookedValue(rows);
+  const standing = rows.filter((b) => b.status !== 'Cancelled').length;
   return {
     total: rows.length,
     confirmed: rows.filter((b) => b.status === 'Confirmed').length,
     revenue,
-    average: rows.length ? Math.round(revenue / rows.length) : 0,
+    average: standing ? Math.round(revenue / standing) : 0,
   };
 }
 

@@ -170,8 +170,8 @@ export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSec
       <Grid container spacing={2} component="section" aria-label="Booking summary" sx={{ mb: 3 }}>
         <FigureCard title="Total Bookings" value={String(summary.total)} />
         <FigureCard title="Confirmed" value={String(summary.confirmed)} />
-        <FigureCard title="Total Revenue" value={formatRand(summary.revenue)} />
-        <FigureCard title="Average Booking" value={formatRand(summary.average)} />
+        <FigureCard title="Total Revenue" value={formatRand(summary.revenue)} caption="Booked value, cancelled excluded" />
+        <FigureCard title="Average Booking" value={formatRand(summary.average)} caption="Per booking not cancelled" />
       </Grid>
 
       <ListFilters

@@ -1,24 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@shared/domain/dates.js';
 import { makeBooking } from '@/offline/test-support.js';
-import { dashboardFigures, dayLabel, nightlyOccupancy, quickStats, recentBookings, upcomingCsv, upcomingMovements } from './dashboard-figures.js';
+import { dashboardFigures, dayLabel, monthOf, nightlyOccupancy, quickStats, recentBookings, upcomingCsv, upcomingMovements } from './dashboard-figures.js';
 
 const today = '2026-03-02'; // a Monday, fixed here only as an input to pure functions
 
 describe('dashboardFigures', () => {
-  it('counts bookings without entire-lodge children; occupancy is confirmed of all, rounded', () => {
+  const [u1, u2, u3] = ['00000000-0000-4000-8000-0000000000u1', '00000000-0000-4000-8000-0000000000u2', '00000000-0000-4000-8000-0000000000u3'];
+  const active = [u1, u2];
+
+  it("counts bookings without entire-lodge children; occupancy is this month's nights sold of nights available; revenue leaves cancelled out", () => {
     const rows = [
-      makeBooking({ status: 'Confirmed', totalAmount: 4200 }),
-      makeBooking({ status: 'Confirmed', totalAmount: 1000.5 }),
-      makeBooking({ status: 'Provisional', totalAmount: 300 }),
-      makeBooking({ status: 'Cancelled', totalAmount: 0.25 }),
-      makeBooking({ status: 'Confirmed', totalAmount: 999, isEntireLodgeChild: true, parentBookingId: makeBooking().id }),
+      makeBooking({ unitId: u1, status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-01', checkOutDate: '2026-03-05' }), // 4 nights
+      makeBooking({ unitId: u2, status: 'Confirmed', totalAmount: 1000.5, checkInDate: '2026-02-27', checkOutDate: '2026-03-03' }), // 2 in March
+      makeBooking({ unitId: u1, status: 'Provisional', totalAmount: 300, checkInDate: '2026-03-10', checkOutDate: '2026-03-12' }), // 2
+      makeBooking({ unitId: u2, status: 'Cancelled', totalAmount: 0.25, checkInDate: '2026-03-10', checkOutDate: '2026-03-20' }), // none
+      // A child holds its unit (3 March nights) but its parent carries the price.
+      makeBooking({ unitId: u2, status: 'Confirmed', totalAmount: 999, checkInDate: '2026-03-29', checkOutDate: '2026-04-02', isEntireLodgeChild: true, parentBookingId: makeBooking().id }),
+      // An inactive unit is not on offer: its nights are neither sold nor available.
+      makeBooking({ unitId: u3, status: 'Confirmed', totalAmount: 500, checkInDate: '2026-03-01', checkOutDate: '2026-03-03' }),
     ];
-    expect(dashboardFigures(rows)).toEqual({ total: 4, confirmed: 2, occupancyPercent: 50, revenue: 5500.75 });
+    // 11 of 2 units x 31 nights = 17.7 %.
+    expect(dashboardFigures(rows, active, today)).toEqual({
+      total: 5,
+      confirmed: 3,
+      occupancyPercent: 18,
+      bookedUnitNights: 11,
+      availableUnitNights: 62,
+      revenue: 6000.5,
+    });
   });
 
-  it('is all zero with no bookings', () => {
-    expect(dashboardFigures([])).toEqual({ total: 0, confirmed: 0, occupancyPercent: 0, revenue: 0 });
+  it('is all zero with no bookings, and with no active unit', () => {
+    expect(dashboardFigures([], active, today)).toEqual({ total: 0, confirmed: 0, occupancyPercent: 0, bookedUnitNights: 0, availableUnitNights: 62, revenue: 0 });
+    expect(dashboardFigures([], [], today)).toMatchObject({ occupancyPercent: 0, availableUnitNights: 0 });
+  });
+
+  it('takes the calendar month of today, February and December included', () => {
+    expect(monthOf('2026-03-02')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });
+    expect(monthOf('2028-02-29')).toEqual({ startDate: '2028-02-01', endDate: '2028-02-29' });
+    expect(monthOf('2026-12-31')).toEqual({ startDate: '2026-12-01', endDate: '2026-12-31' });
   });
 });
 

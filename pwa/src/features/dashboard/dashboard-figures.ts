@@ -1,7 +1,7 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
 import { UPCOMING_MOVEMENT_DAYS, movementsInWindow, type MovementType } from '@shared/domain/stay-movement.js';
-import { centsToRand, randToCents, sumCents } from '@shared/domain/money.js';
+import { bookedValue, monthOccupancy, type MonthRange } from '@shared/domain/month-figures.js';
 import { toCsv } from '@/lib/csv.js';
 import { formatWeekdayDate } from '@shared/format.js';
 
@@ -10,29 +10,46 @@ export const RECENT_ACTIVITY_COUNT = 4;
 export const OVERVIEW_TYPE_COUNT = 6;
 export const OCCUPANCY_CHART_DAYS = 30;
 
-type FigureRow = Pick<Booking, 'status' | 'totalAmount' | 'isEntireLodgeChild'>;
+type FigureRow = Pick<Booking, 'status' | 'totalAmount' | 'isEntireLodgeChild' | 'unitId' | 'checkInDate' | 'checkOutDate'>;
 
 export interface DashboardFigures {
   total: number;
   confirmed: number;
-  /** confirmed / total as a whole percent (the spec's definition); 0 when there are none. */
+  /**
+   * This month's occupancy: unit-nights sold / unit-nights available (active units x nights
+   * of the month), a whole percent; 0 when there is no active unit. The spec's 'confirmed of
+   * all bookings' measured how many bookings are confirmed, not how full the lodge is.
+   */
   occupancyPercent: number;
-  /** Sum of totalAmount, rand. */
+  bookedUnitNights: number;
+  availableUnitNights: number;
+  /** Booked value, rand: the totals of every booking that is not Cancelled. */
   revenue: number;
+}
+
+/** The lodge's calendar month holding `today`, first and last dates included. */
+export function monthOf(today: IsoDate): MonthRange {
+  const startDate = `${today.slice(0, 8)}01`;
+  const nextMonth = addDays(startDate, 32).slice(0, 8) + '01';
+  return { startDate, endDate: addDays(nextMonth, -1) };
 }
 
 /**
  * The four cards over the bookings as the list shows them: entire-lodge children are left
- * out (their parent carries the group and its price, so nothing is counted twice).
+ * out of the count and the money (their parent carries the group and its price, so nothing
+ * is counted twice), but hold their units for occupancy. A cancelled booking stays in Total
+ * Bookings (it was booked) but brings in nothing, so Revenue leaves it out.
  */
-export function dashboardFigures(bookings: readonly FigureRow[]): DashboardFigures {
+export function dashboardFigures(bookings: readonly FigureRow[], activeUnitIds: readonly string[], today: IsoDate): DashboardFigures {
   const rows = bookings.filter((b) => !b.isEntireLodgeChild);
-  const confirmed = rows.filter((b) => b.status === 'Confirmed').length;
+  const occupancy = monthOccupancy(bookings, activeUnitIds, monthOf(today));
   return {
     total: rows.length,
-    confirmed,
-    occupancyPercent: rows.length ? Math.round((confirmed / rows.length) * 100) : 0,
-    revenue: centsToRand(sumCents(rows.map((b) => randToCents(b.totalAmount)))),
+    confirmed: rows.filter((b) => b.status === 'Confirmed').length,
+    occupancyPercent: occupancy.rate === null ? 0 : Math.round(occupancy.rate * 100),
+    bookedUnitNights: occupancy.bookedUnitNights,
+    availableUnitNights: occupancy.availableUnitNights,
+    revenue: bookedValue(rows),
   };
 }
 

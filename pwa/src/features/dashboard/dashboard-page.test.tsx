@@ -52,8 +52,20 @@ describe('dashboard', () => {
     const figures = within(await screen.findByRole('region', { name: 'Key figures' }));
     expect(figures.getByText('3')).toBeInTheDocument();
     expect(figures.getByText('1 confirmed')).toBeInTheDocument();
-    expect(figures.getByText('33%')).toBeInTheDocument();
-    expect(figures.getByText('R11,500.50')).toBeInTheDocument();
+    // Occupancy: this month's nights of the two stays (each clipped to the month) of 2 units x the month's nights.
+    const month = today.slice(0, 7);
+    const nightsInMonth = (from: string, to: string) => {
+      let n = 0;
+      for (let d = from; d < to; d = addDays(d, 1)) if (d.startsWith(month)) n++;
+      return n;
+    };
+    const sold = nightsInMonth(today, addDays(today, 2)) + nightsInMonth(addDays(today, -2), addDays(today, 1));
+    const available = 2 * nightsInMonth(`${month}-01`, addDays(`${month}-28`, 4));
+    expect(figures.getByText(`${Math.round((sold / available) * 100)}%`)).toBeInTheDocument();
+    expect(figures.getByText(`Nights sold / nights available, this month (${sold} of ${available})`)).toBeInTheDocument();
+    // The cancelled booking's R1,000 is not revenue.
+    expect(figures.getByText('R10,500.50')).toBeInTheDocument();
+    expect(figures.getByText('Booked value, cancelled excluded')).toBeInTheDocument();
     expect(figures.getByText('4.8/5')).toBeInTheDocument();
 
     const recent = within(screen.getByRole('list', { name: 'Recent bookings' }));

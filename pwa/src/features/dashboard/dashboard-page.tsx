@@ -57,12 +57,13 @@ export function DashboardPage() {
   const { user } = useAuth();
   const today = todayInLodge(new Date());
 
-  const figures = useMemo(() => (bookings ? dashboardFigures(bookings) : undefined), [bookings]);
+  const activeUnitIds = useMemo(() => (units ? units.filter((u) => u.isActive).map((u) => u.id) : undefined), [units]);
+  const figures = useMemo(() => (bookings && activeUnitIds ? dashboardFigures(bookings, activeUnitIds, today) : undefined), [bookings, activeUnitIds, today]);
   const upcoming = useMemo(() => (bookings ? upcomingMovements(bookings, today) : []), [bookings, today]);
   const recent = useMemo(() => (bookings ? recentBookings(bookings) : []), [bookings]);
   const occupancy = useMemo(
-    () => (bookings && units ? nightlyOccupancy(bookings, units.filter((u) => u.isActive).map((u) => u.id), today) : []),
-    [bookings, units, today],
+    () => (bookings && activeUnitIds ? nightlyOccupancy(bookings, activeUnitIds, today) : []),
+    [bookings, activeUnitIds, today],
   );
 
   const header = <PageHeader title="Dashboard" subtitle="Today's lodge operations at a glance" />;
@@ -82,8 +83,12 @@ export function DashboardPage() {
       <FrontDeskCard />
       <Grid container spacing={2} component="section" aria-label="Key figures">
         <FigureCard title="Total Bookings" value={String(figures.total)} caption={`${figures.confirmed} confirmed`} />
-        <FigureCard title="Occupancy Rate" value={`${figures.occupancyPercent}%`} caption="Confirmed of all bookings" />
-        <FigureCard title="Revenue" value={formatRand(figures.revenue)} caption="Total of all bookings" />
+        <FigureCard
+          title="Occupancy Rate"
+          value={`${figures.occupancyPercent}%`}
+          caption={`Nights sold / nights available, this month (${figures.bookedUnitNights} of ${figures.availableUnitNights})`}
+        />
+        <FigureCard title="Revenue" value={formatRand(figures.revenue)} caption="Booked value, cancelled excluded" />
         <FigureCard title="Guest Satisfaction" value={GUEST_SATISFACTION} caption="Average guest rating" />
       </Grid>
 
