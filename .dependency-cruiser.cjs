@@ -136,7 +136,7 @@ const config = {
  */
 const tableOwners = [
   { owner: 'api/src/features/accommodations/', tables: ['accommodation_types', 'units', 'package_inclusions', 'catalogue_version'] },
-  { owner: 'api/src/features/settings/', tables: ['settings'] },
+  { owner: 'api/src/features/settings/', tables: ['settings', 'paystack_connection_test'] },
 ];
 const tableReadExceptions = [
   {

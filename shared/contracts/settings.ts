@@ -38,6 +38,19 @@ export const SETTINGS_MESSAGES = {
   noSecretKey: 'No Paystack secret key is set',
 } as const;
 
+/**
+ * The Payment Gateway's status line (docs/product.md, Lodge Settings): 'Connected and
+ * configured' only once Test Connection succeeded with the secret key saved now.
+ */
+export const PAYSTACK_STATUSES = ['not_configured', 'untested', 'connected', 'failed'] as const;
+export type PaystackStatus = (typeof PAYSTACK_STATUSES)[number];
+export const PAYSTACK_STATUS_TEXT: Record<PaystackStatus, string> = {
+  not_configured: 'Not configured',
+  untested: 'Key saved, not tested',
+  connected: 'Connected and configured',
+  failed: 'Connection failed',
+};
+
 /** The bullet a masked secret contains: a save that sends it back keeps the stored key. */
 export const SECRET_MASK = '••••';
 
@@ -62,6 +75,9 @@ export const AdminSettings = z.object({
   weatherApiKeyMasked: z.string().nullable(),
   mapEmbedCode: z.string().nullable(),
   heroBackgroundImage: z.string().nullable(),
+  paystackStatus: z.enum(PAYSTACK_STATUSES),
+  /** When the key saved now was last tested (null: never). */
+  paystackTestedAt: z.string().nullable(),
   /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
@@ -139,5 +155,5 @@ export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;
 export type UpdateSettingsRequestInput = z.input<typeof UpdateSettingsRequest>;
 
 /** POST /api/admin/settings/test-paystack. */
-export const TestPaystackResponse = z.object({ ok: z.boolean(), message: z.string() });
+export const TestPaystackResponse = z.object({ ok: z.boolean(), message: z.string(), paystackStatus: z.enum(PAYSTACK_STATUSES) });
 export type TestPaystackResponse = z.infer<typeof TestPaystackResponse>;

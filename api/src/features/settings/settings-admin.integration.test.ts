@@ -120,7 +120,7 @@ describe('admin settings', () => {
   it('Test Connection calls Paystack GET /balance: ok with the spec message; a wrong key answers failed', async () => {
     const ok = await manager.post('/api/admin/settings/test-paystack');
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ ok: true, message: 'Paystack connection test successful!' });
+    expect(ok.body).toEqual({ ok: true, message: 'Paystack connection test successful!', paystackStatus: 'connected' });
     expect(paystack.requests.some((r) => r.method === 'GET' && r.path === '/balance')).toBe(true);
 
     await manager.put('/api/admin/settings', { paystackSecretKey: 'sk_test_wrongwrongwrong' });
@@ -128,6 +128,52 @@ describe('admin settings', () => {
     expect(bad.body.ok).toBe(false);
     expect(bad.body.message).toMatch(/^Failed to connect to Paystack: /);
     await manager.put('/api/admin/settings', { paystackSecretKey: paystack.secretKey });
+  });
+
+  it("the gateway status: Not configured, Key saved, not tested, Connected and configured only after a successful test of the key saved now, Connection failed after a failed one", async () => {
+    const status = async () => {
+      const res = await manager.get('/api/admin/settings');
+      return { status: res.body.paystackStatus, testedAt: res.body.paystackTestedAt };
+    };
+    await manager.put('/api/admin/settings', { paystackSecretKey: '' });
+    expect(await status()).toEqual({ status: 'not_configured', testedAt: null });
+    const none = await manager.post('/api/admin/settings/test-paystack');
+    expect(none.body).toEqual({ ok: false, message: 'No Paystack secret key is set', paystackStatus: 'not_configured' });
+
+    const saved = await manager.put('/api/admin/settings', { paystackSecretKey: paystack.secretKey });
+    expect(saved.body.paystackStatus).toBe('untested');
+    expect(await status()).toEqual({ status: 'untested', testedAt: null });
+
+    const versionBefore = (await manager.get('/api/admin/settings')).body.version;
+    const startedAt = Date.now();
+    const ok = await manager.post('/api/admin/settings/test-paystack');
+    expect(ok.body).toEqual({ ok: true, message: 'Paystack connection test successful!', paystackStatus: 'connected' });
+    const connected = await status();
+    expect(connected.status).toBe('connected');
+    expect(Date.parse(connected.testedAt)).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(Date.parse(connected.testedAt)).toBeLessThanOrEqual(Date.now());
+    // A test is not an edit: the version stays, so an open settings form does not go stale.
+    expect((await manager.get('/api/admin/settings')).body.version).toBe(versionBefore);
+    // Saving other fields, or the masked key sent back, keeps the tested key and its status.
+    await manager.put('/api/admin/settings', { bankName: 'Bank of the Bush', paystackSecretKey: saved.body.paystackSecretKeyMasked });
+    expect(await status()).toEqual(connected);
+
+    // Another key: not tested; tested and refused by Paystack: failed.
+    await manager.put('/api/admin/settings', { paystackSecretKey: 'sk_test_wrongwrongwrong' });
+    expect(await status()).toEqual({ status: 'untested', testedAt: null });
+    const bad = await manager.post('/api/admin/settings/test-paystack');
+    expect(bad.body).toMatchObject({ ok: false, paystackStatus: 'failed' });
+    expect((await status()).status).toBe('failed');
+
+    // Back to the key that passed before: it is a change of key, so untested again until tested.
+    await manager.put('/api/admin/settings', { paystackSecretKey: paystack.secretKey });
+    expect(await status()).toEqual({ status: 'untested', testedAt: null });
+    await manager.post('/api/admin/settings/test-paystack');
+    expect((await status()).status).toBe('connected');
+    // The secret key is nowhere in the stored result, only its fingerprint.
+    const stored = await t.db('paystack_connection_test').first();
+    expect(JSON.stringify(stored)).not.toContain(paystack.secretKey);
+    expect(stored.key_fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('bad input: 400 naming the field, nothing changed', async () => {

@@ -3,14 +3,26 @@ import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
-import { SETTINGS_MESSAGES, type AdminSettings, type TestPaystackResponse, type UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
+import { SETTINGS_MESSAGES, type AdminSettings, type PaystackStatus, type TestPaystackResponse, type UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { getSettings, type LodgeSettings } from './settings.service.js';
-import { lockSettingsRow, updateSettingsRow, type SettingsPatch } from './settings.repo.js';
-import { encryptSecret, maskSecret } from './settings-crypto.js';
+import { clearPaystackTest, getPaystackTest, lockSettingsRow, savePaystackTest, updateSettingsRow, type PaystackTestRow, type SettingsPatch } from './settings.repo.js';
+import { encryptSecret, maskSecret, secretFingerprint } from './settings-crypto.js';
+
+/**
+ * The Payment Gateway's status: a key that is saved but is not the one last tested (never
+ * tested, or changed since) is 'untested'; only the key saved now, tested, is 'connected' or
+ * 'failed'.
+ */
+function paystackStatusOf(secretKey: string | null, test: PaystackTestRow | undefined): { status: PaystackStatus; testedAt: string | null } {
+  if (!secretKey) return { status: 'not_configured', testedAt: null };
+  if (!test || test.key_fingerprint !== secretFingerprint(secretKey)) return { status: 'untested', testedAt: null };
+  return { status: test.ok ? 'connected' : 'failed', testedAt: new Date(test.tested_at).toISOString() };
+}
 
 /** What the back office sees: never a secret, only whether one is set and its masked form. */
-export function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>): AdminSettings {
+function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test: PaystackTestRow | undefined): AdminSettings {
+  const paystack = paystackStatusOf(s.paystackSecretKey, test);
   return {
     bankName: s.bankName,
     accountNumber: s.accountNumber,
@@ -27,19 +39,27 @@ export function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'
     weatherApiKeyMasked: maskSecret(s.weatherApiKey),
     mapEmbedCode: s.mapEmbedCode,
     heroBackgroundImage: s.heroBackgroundImage,
+    paystackStatus: paystack.status,
+    paystackTestedAt: paystack.testedAt,
     showKeysWarning: can(user.role, 'seeKeysWarning'),
     version: s.version,
   };
 }
 
-/** The audit's view of the settings: the masked form of the secrets, never the keys. */
+/** The audit's view of the settings: the masked form of the secrets, never the keys (nor the test result, which is not an edit). */
 const auditView = (s: LodgeSettings) => {
-  const { showKeysWarning: _ignored, ...rest } = toAdminSettings(s, { role: null });
+  const { showKeysWarning: _ignored, paystackStatus: _status, paystackTestedAt: _testedAt, ...rest } = toAdminSettings(s, { role: null }, undefined);
   return rest;
 };
 
+/** The settings as the back office sees them, read in `db` (the caller's transaction when it has one). */
+async function adminView(db: DbOrTx, user: Pick<SessionUser, 'role'>, s?: LodgeSettings): Promise<AdminSettings> {
+  const [settings, test] = await Promise.all([s ?? getSettings(db), getPaystackTest(db)]);
+  return toAdminSettings(settings, user, test);
+}
+
 export async function getAdminSettings(deps: Pick<Deps, 'db'>, user: SessionUser, db: DbOrTx = deps.db): Promise<AdminSettings> {
-  return toAdminSettings(await getSettings(db), user);
+  return adminView(db, user);
 }
 
 /** PUT /api/admin/settings: fields left out (and secrets sent back masked) keep their value. */
@@ -49,7 +69,7 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     const before = await getSettings(trx);
     if (input.version !== undefined && input.version !== before.version) {
       throw new ConflictError('The settings were changed by someone else; reload and try again', 'stale_version', undefined, {
-        current: toAdminSettings(before, user),
+        current: await adminView(trx, user, before),
       });
     }
     const patch: SettingsPatch = {};
@@ -67,11 +87,14 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.mapEmbedCode !== undefined) patch.map_embed_code = input.mapEmbedCode;
     // A save that names no field changes nothing: no new version (other open forms stay
     // current) and no audit row.
-    if (Object.keys(patch).length === 0) return toAdminSettings(before, user);
+    if (Object.keys(patch).length === 0) return adminView(trx, user, before);
     await updateSettingsRow(trx, patch);
     const after = await getSettings(trx);
+    // A different secret key has not been tested, even one tested before (A, then B, then A
+    // again): the status starts over at 'Key saved, not tested'.
+    if (after.paystackSecretKey !== before.paystackSecretKey) await clearPaystackTest(trx);
     await recordAudit(trx, { actor: user, action: 'settings.update', entityType: 'settings', entityId: '1', before: auditView(before), after: auditView(after) });
-    return toAdminSettings(after, user);
+    return adminView(trx, user, after);
   });
 }
 
@@ -84,7 +107,7 @@ export async function setHeroImage(deps: Pick<Deps, 'db'>, user: SessionUser, im
     await lockSettingsRow(trx);
     const before = await getSettings(trx);
     // Removing a picture that is not there changes nothing: no write, no version, no audit row.
-    if (image === null && before.heroBackgroundImage === null) return { previous: null, settings: toAdminSettings(before, user) };
+    if (image === null && before.heroBackgroundImage === null) return { previous: null, settings: await adminView(trx, user, before) };
     await updateSettingsRow(trx, { hero_background_image: image });
     const after = await getSettings(trx);
     await recordAudit(trx, {
@@ -95,18 +118,27 @@ export async function setHeroImage(deps: Pick<Deps, 'db'>, user: SessionUser, im
       before: { heroBackgroundImage: before.heroBackgroundImage },
       after: { heroBackgroundImage: after.heroBackgroundImage },
     });
-    return { previous: before.heroBackgroundImage, settings: toAdminSettings(after, user) };
+    return { previous: before.heroBackgroundImage, settings: await adminView(trx, user, after) };
   });
 }
 
-/** 'Test Connection': Paystack's GET /balance with the stored secret key. */
-export async function testPaystack(deps: Pick<Deps, 'db' | 'paystack'>): Promise<TestPaystackResponse> {
+/**
+ * 'Test Connection': Paystack's GET /balance with the stored secret key. The answer is kept
+ * with the key's fingerprint (settings page's status line); with no key there is nothing to
+ * record. `now` is when the answer came.
+ */
+export async function testPaystack(deps: Pick<Deps, 'db' | 'paystack'>, now: () => Date = () => new Date()): Promise<TestPaystackResponse> {
   const s = await getSettings(deps.db);
-  if (!s.paystackSecretKey) return { ok: false, message: SETTINGS_MESSAGES.noSecretKey };
+  if (!s.paystackSecretKey) return { ok: false, message: SETTINGS_MESSAGES.noSecretKey, paystackStatus: 'not_configured' };
+  let answer: { ok: boolean; message: string };
   try {
     await deps.paystack(s.paystackSecretKey).checkKey();
-    return { ok: true, message: SETTINGS_MESSAGES.testOk };
+    answer = { ok: true, message: SETTINGS_MESSAGES.testOk };
   } catch (err) {
-    return { ok: false, message: `${SETTINGS_MESSAGES.testFailed}: ${err instanceof Error ? err.message : 'unknown error'}` };
+    answer = { ok: false, message: `${SETTINGS_MESSAGES.testFailed}: ${err instanceof Error ? err.message : 'unknown error'}` };
   }
+  // Recorded against the key that was tested: if it was replaced meanwhile, the new one reads
+  // 'untested' (its fingerprint differs), which is true.
+  await savePaystackTest(deps.db, { ok: answer.ok, tested_at: now(), key_fingerprint: secretFingerprint(s.paystackSecretKey) });
+  return { ...answer, paystackStatus: answer.ok ? 'connected' : 'failed' };
 }

@@ -57,3 +57,12 @@ export function maskSecret(plain: string | null): string | null {
 }
 
 export const MASK = '••••';
+
+/**
+ * A fingerprint of a secret (SHA-256, hex) to tell later whether the same key is still saved,
+ * without keeping a second copy of it. The keys are long random tokens, so a plain hash
+ * cannot be guessed back.
+ */
+export function secretFingerprint(plain: string): string {
+  return crypto.createHash('sha256').update(plain, 'utf8').digest('hex');
+}

@@ -65,3 +65,26 @@ export type SettingsPatch = Partial<
 export async function updateSettingsRow(db: Db, patch: SettingsPatch): Promise<void> {
   if (Object.keys(patch).length) await db('settings').where({ id: 1 }).update(patch);
 }
+
+/** The last Test Connection (migration 20261126000600_paystack_connection_test). */
+export interface PaystackTestRow {
+  ok: boolean;
+  tested_at: Date;
+  key_fingerprint: string;
+}
+
+export async function getPaystackTest(db: Db): Promise<PaystackTestRow | undefined> {
+  const row: PaystackTestRow | undefined = await db('paystack_connection_test').where({ id: 1 }).first('ok', 'tested_at', 'key_fingerprint');
+  return row;
+}
+
+export async function savePaystackTest(db: Db, test: PaystackTestRow): Promise<void> {
+  await db('paystack_connection_test')
+    .insert({ id: 1, ...test })
+    .onConflict('id')
+    .merge(['ok', 'tested_at', 'key_fingerprint']);
+}
+
+export async function clearPaystackTest(db: Db): Promise<void> {
+  await db('paystack_connection_test').where({ id: 1 }).delete();
+}

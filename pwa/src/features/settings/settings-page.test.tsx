@@ -24,6 +24,8 @@ const stored = (over: Partial<AdminSettings> = {}) =>
     weatherApiKeyMasked: null,
     mapEmbedCode: null,
     heroBackgroundImage: null,
+    paystackStatus: 'connected',
+    paystackTestedAt: '2026-01-05T07:30:00.000Z',
     showKeysWarning: false,
     version: 3,
     ...over,
@@ -36,6 +38,8 @@ describe('lodge settings', () => {
     server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored())));
     const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
     expect(await screen.findByText('Connected and configured')).toBeInTheDocument();
+    // 07:30 UTC is 09:30 at the lodge.
+    expect(screen.getByText('Tested Jan 05, 09:30')).toBeInTheDocument();
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Paystack Secret Key')).toHaveValue('sk_test_••••1234');
     expect(screen.getByLabelText('Paystack Public Key')).toBeDisabled();
@@ -48,7 +52,7 @@ describe('lodge settings', () => {
   });
 
   it('shows a superadmin the keys warning, and Not configured without a secret key', async () => {
-    server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored({ showKeysWarning: true, paystackSecretKeySet: false, paystackSecretKeyMasked: null }))));
+    server.use(http.get('/api/admin/settings', () => HttpResponse.json(stored({ showKeysWarning: true, paystackSecretKeySet: false, paystackSecretKeyMasked: null, paystackStatus: 'not_configured', paystackTestedAt: null }))));
     renderStaffPage(<SettingsPage />, { user: users.superAdmin, path: '/admin/settings' });
     expect(await screen.findByText(WARNING)).toBeInTheDocument();
     expect(screen.getByText('Not configured')).toBeInTheDocument();
@@ -96,15 +100,32 @@ describe('lodge settings', () => {
     expect(screen.getByRole('switch', { name: 'Card Payments' })).not.toBeChecked();
   });
 
-  it('shows the result of Test Connection', async () => {
+  it('shows the result of Test Connection, and the status line follows it', async () => {
     server.use(
-      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
-      http.post('/api/admin/settings/test-paystack', () => HttpResponse.json({ ok: true, message: 'Paystack connection test successful!' })),
+      http.get('/api/admin/settings', () => HttpResponse.json(stored({ paystackStatus: 'untested', paystackTestedAt: null }))),
+      http.post('/api/admin/settings/test-paystack', () => HttpResponse.json({ ok: true, message: 'Paystack connection test successful!', paystackStatus: 'connected' })),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    expect(await screen.findByTestId('paystack-status')).toHaveTextContent('Key saved, not tested');
+    expect(screen.queryByText(/^Tested /)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection Test')).toBeInTheDocument();
+    expect(screen.getByText('Paystack connection test successful!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('paystack-status')).toHaveTextContent('Connected and configured'));
+  });
+
+  it('says Connection failed after a failed test, and the toast gives the reason', async () => {
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored({ paystackStatus: 'untested', paystackTestedAt: null }))),
+      http.post('/api/admin/settings/test-paystack', () =>
+        HttpResponse.json({ ok: false, message: 'Failed to connect to Paystack: Invalid key', paystackStatus: 'failed' }),
+      ),
     );
     const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
     await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Connection Test')).toBeInTheDocument();
-    expect(screen.getByText('Paystack connection test successful!')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to connect to Paystack: Invalid key')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('paystack-status')).toHaveTextContent('Connection failed'));
+    expect(screen.queryByText('Connected and configured')).not.toBeInTheDocument();
   });
 
   it('checks a chosen hero picture: too large, then not a picture', { timeout: 90_000 }, async () => {

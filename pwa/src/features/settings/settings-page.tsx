@@ -24,15 +24,17 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhotoLibrary from '@mui/icons-material/PhotoLibrary';
 import Save from '@mui/icons-material/Save';
-import { SECRET_MASK, type AdminSettings } from '@shared/contracts/settings.js';
+import { PAYSTACK_STATUS_TEXT, SECRET_MASK, type AdminSettings, type PaystackStatus as PaystackStatusValue } from '@shared/contracts/settings.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { errorText } from '@/lib/api.js';
+import { formatLodgeDateTime } from '@shared/format.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
 import {
+  ADMIN_SETTINGS_KEY,
   SETTINGS_KEYS_TO_REFRESH,
   heroPreviewUrl,
   removeHeroImage,
@@ -238,25 +240,49 @@ function SecretField({ label, placeholder, field }: { label: string; placeholder
   return <TextField label={label} placeholder={placeholder} type={masked ? 'text' : 'password'} autoComplete="off" {...field} />;
 }
 
+/** Green once the saved key passed Test Connection, amber while it is untested, red when failed or missing. */
+const STATUS_COLOURS: Record<PaystackStatusValue, { dot: string; text: string }> = {
+  connected: { dot: '#15803d', text: '#166534' },
+  untested: { dot: '#b45309', text: '#92400e' },
+  failed: { dot: '#b91c1c', text: '#991b1b' },
+  not_configured: { dot: '#b91c1c', text: '#991b1b' },
+};
+
 function PaystackStatus({ settings }: { settings: AdminSettings }) {
   const { toast } = useToast();
   const online = useOnline();
+  const queryClient = useQueryClient();
   const test = useMutation({
     mutationFn: testPaystackConnection,
-    onSuccess: (answer) =>
-      answer.ok
-        ? toast({ title: 'Connection Test', description: answer.message || 'Paystack connection test successful!', variant: 'success' })
-        : toast({ title: 'Connection Failed', description: answer.message || 'Failed to connect to Paystack', variant: 'destructive' }),
+    onSuccess: (answer) => {
+      // The status line follows the answer at once; the settings' version is unchanged (a test is not an edit), so an open form stays as it is.
+      queryClient.setQueryData<AdminSettings>(ADMIN_SETTINGS_KEY, (old) =>
+        old ? { ...old, paystackStatus: answer.paystackStatus, paystackTestedAt: new Date().toISOString() } : old,
+      );
+      if (answer.ok) toast({ title: 'Connection Test', description: answer.message || 'Paystack connection test successful!', variant: 'success' });
+      else toast({ title: 'Connection Failed', description: answer.message || 'Failed to connect to Paystack', variant: 'destructive' });
+    },
     onError: (err) =>
       toast({ title: 'Connection Failed', description: errorText(err, 'Failed to connect to Paystack'), variant: 'destructive' }),
   });
   const configured = settings.paystackSecretKeySet;
+  const status = settings.paystackStatus;
+  const colours = STATUS_COLOURS[status];
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: configured ? '#15803d' : '#b91c1c' }} />
-        <Typography sx={{ color: configured ? '#166534' : '#991b1b', fontWeight: 600 }}>{configured ? 'Connected and configured' : 'Not configured'}</Typography>
-      </Stack>
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colours.dot, flexShrink: 0 }} />
+          <Typography data-testid="paystack-status" sx={{ color: colours.text, fontWeight: 600 }}>
+            {PAYSTACK_STATUS_TEXT[status]}
+          </Typography>
+        </Stack>
+        {settings.paystackTestedAt && (status === 'connected' || status === 'failed') && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ml: 2.25 }}>
+            Tested {formatLodgeDateTime(settings.paystackTestedAt)}
+          </Typography>
+        )}
+      </Box>
       <Button variant="outlined" onClick={() => test.mutate()} disabled={!configured || test.isPending || !online} sx={{ minHeight: 44 }}>
         {test.isPending ? 'Testing...' : 'Test Connection'}
       </Button>
