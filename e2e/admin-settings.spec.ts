@@ -35,7 +35,9 @@ const KEYS_WARNING = 'Use test keys (pk_test_ and sk_test_) in development and l
 test('a manager sees no keys warning; a superadmin does, and Test Connection succeeds against the Paystack double', async ({ browser }) => {
   const manager = await staffPage(browser, 'manager');
   await manager.goto('/admin/settings');
-  await expect(manager.getByText('Connected and configured')).toBeVisible();
+  // The demo's key is saved but nobody has tested it yet.
+  await expect(manager.getByTestId('paystack-status')).toHaveText('Key saved, not tested');
+  await expect(manager.getByText('Connected and configured')).toHaveCount(0);
   await expect(manager.getByText(KEYS_WARNING)).toHaveCount(0);
   // The secret key is only ever shown masked.
   await expect(manager.getByLabel('Paystack Secret Key')).toHaveValue(/^sk_test_••••/);
@@ -47,6 +49,10 @@ test('a manager sees no keys warning; a superadmin does, and Test Connection suc
   await superadmin.getByRole('button', { name: 'Test Connection' }).click();
   await expect(superadmin.getByText('Connection Test', { exact: true })).toBeVisible();
   await expect(superadmin.getByText('Paystack connection test successful!')).toBeVisible();
+  await expect(superadmin.getByTestId('paystack-status')).toHaveText('Connected and configured');
+  // Kept on the server: after a reload too.
+  await superadmin.reload();
+  await expect(superadmin.getByTestId('paystack-status')).toHaveText('Connected and configured');
   await superadmin.context().close();
 });
 

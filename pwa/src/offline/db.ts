@@ -40,6 +40,16 @@ export interface SyncUser {
   role: Role;
 }
 
+/**
+ * The staff member this device syncs for, as stored: with their name, so the back office
+ * offline greets them by it (not their username). The names are optional because rows
+ * saved before they were kept lack them; the next checked login adds them.
+ */
+export interface DeviceUser extends SyncUser {
+  firstName?: string;
+  lastName?: string;
+}
+
 export interface OutboxEntry {
   /** Made on the client: the server's dedup key (client_mutations). */
   id: string;
@@ -88,7 +98,7 @@ export interface SyncStateValues {
   cursor: string;
   lastPullAt: string;
   lastPushAt: string;
-  user: SyncUser;
+  user: DeviceUser;
   pausedForAuth: boolean;
   schemaVersion: number;
   /** When the local data was last found evicted and pulled again (shown once to staff). */
@@ -150,8 +160,16 @@ export async function deleteState(key: SyncStateKey): Promise<void> {
 }
 
 /** Who is using the desk now (set after a staff login; the overlay and enqueue use the role). */
-export async function setSyncUser(user: SyncUser): Promise<void> {
-  await setState('user', { id: user.id, username: user.username, role: user.role });
+export async function setSyncUser(user: DeviceUser): Promise<void> {
+  // A caller that knows no names (resuming after a login) keeps those stored for the same person.
+  const stored = user.firstName === undefined ? await getState('user') : undefined;
+  const names = user.firstName !== undefined ? user : stored?.id === user.id ? stored : undefined;
+  await setState('user', {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    ...(names?.firstName !== undefined ? { firstName: names.firstName, lastName: names.lastName ?? '' } : {}),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { retryDelay, syncConfig } from './config.js';
-import { checkLocalData, setState, setSyncUser, type LocalDataCheck, type SyncUser } from './db.js';
+import { checkLocalData, setState, setSyncUser, type LocalDataCheck, type DeviceUser } from './db.js';
 import { enqueued, replayingChanged } from './events.js';
 import { failureOf, type SyncFailure } from './failures.js';
 import { pullChanges, type PullResult } from './pull.js';
@@ -154,7 +154,7 @@ function clearRetry() {
  * After a staff member logs in again: remembers who (when given), lifts the 401 pause and
  * sends what waited. Nothing queued was lost while paused.
  */
-export async function resumeAfterLogin(user?: SyncUser): Promise<SyncRunResult> {
+export async function resumeAfterLogin(user?: DeviceUser): Promise<SyncRunResult> {
   if (user) await setSyncUser(user);
   // A run still going may be one the old session is being refused in: its 401 pauses the
   // outbox when its answer lands. Lifting the pause before that answer, and joining that

@@ -53,7 +53,8 @@ const notOnDevice = () => new OfflineEditError('This record is not on this devic
 async function requireUser(): Promise<SyncUser> {
   const user = await getState('user');
   if (!user) throw new OfflineEditError('Log in to make changes', 'no_user');
-  return user;
+  // Who made an edit is the id, username and role: the stored names stay on the device.
+  return { id: user.id, username: user.username, role: user.role };
 }
 
 /**

@@ -189,7 +189,8 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
             <MenuIcon />
           </IconButton>
         )}
-        <Typography variant="h6" component="p" sx={{ display: { xs: 'none', md: 'block' } }}>
+        {/* One line at any width: it gives way (hidden below md) rather than wrapping beside the offline indicator. */}
+        <Typography variant="h6" component="p" data-testid="back-office-title" sx={{ display: { xs: 'none', md: 'block' }, whiteSpace: 'nowrap', flexShrink: 0 }}>
           Back Office
         </Typography>
         <SyncIndicator />
@@ -202,10 +203,12 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
             spacing={{ xs: 0.25, md: 1 }}
             aria-label="Logged in as"
             role="group"
-            sx={{ alignItems: { xs: 'flex-end', md: 'center' }, minWidth: 0 }}
+            sx={{ alignItems: { xs: 'flex-end', md: 'center' }, minWidth: 0, flexShrink: 0 }}
           >
             <Typography
               component="span"
+              data-testid="header-user-name"
+              title={`${user.firstName} ${user.lastName}`.trim()}
               sx={{ fontWeight: 600, fontSize: { xs: '0.8rem', sm: '1rem' }, lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 220 } }}
             >
               {user.firstName} {user.lastName}

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { User } from '@shared/contracts/auth.js';
 import { isStaff } from '@shared/roles.js';
-import { db as offlineDb, type SyncUser } from '@/offline/db.js';
+import { db as offlineDb, type DeviceUser } from '@/offline/db.js';
 
 /**
  * The staff member this device last synced for (the offline store's `syncState.user`).
@@ -10,20 +10,29 @@ import { db as offlineDb, type SyncUser } from '@/offline/db.js';
  */
 
 /** The stored staff user; null when there is none, undefined while IndexedDB is read. */
-export function useOfflineStaffUser(): SyncUser | null | undefined {
+export function useOfflineStaffUser(): DeviceUser | null | undefined {
   return useLiveQuery(async () => {
     const row = await offlineDb.syncState.get('user');
-    const user = row?.value as SyncUser | undefined;
+    const user = row?.value as DeviceUser | undefined;
     return user && isStaff(user.role) ? user : null;
   }, []);
 }
 
 /**
- * The offline identity as the app's user record. Names are not kept offline, so the
- * username stands in for them; `id` marks it so it is never mistaken for a checked login.
+ * The offline identity as the app's user record, with the name kept at the last checked
+ * login (the username stands in only on a device synced before names were kept). Marked by
+ * markOfflineSeeded so it is never mistaken for a checked login.
  */
-export function offlineUserAsUser(user: SyncUser): User {
-  return { id: user.id, username: user.username, firstName: user.username, lastName: '', email: '', role: user.role };
+export function offlineUserAsUser(user: DeviceUser): User {
+  const named = user.firstName !== undefined && user.firstName.trim() !== '';
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: named ? user.firstName! : user.username,
+    lastName: named ? (user.lastName ?? '') : '',
+    email: '',
+    role: user.role,
+  };
 }
 
 const seeded = new WeakSet<object>();

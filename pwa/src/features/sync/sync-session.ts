@@ -54,9 +54,9 @@ export function useSyncSession(): void {
 
   useEffect(() => {
     if (!checked || !checked.role) return;
-    void setSyncUser({ id: checked.id, username: checked.username, role: checked.role });
+    void setSyncUser({ id: checked.id, username: checked.username, role: checked.role, firstName: checked.firstName, lastName: checked.lastName });
     void requestPersistence();
-  }, [checked?.id, checked?.username, checked?.role]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [checked?.id, checked?.username, checked?.role, checked?.firstName, checked?.lastName]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Back online after running on the device's identity: check the login for real (a 401
   // then logs out as usual; the outbox keeps everything for after the next login).
@@ -76,7 +76,7 @@ export function useSyncSession(): void {
     void (async () => {
       try {
         const now = await getCurrentUser();
-        if (now && now.role && isStaff(now.role)) await resumeAfterLogin({ id: now.id, username: now.username, role: now.role });
+        if (now && now.role && isStaff(now.role)) await resumeAfterLogin({ id: now.id, username: now.username, role: now.role, firstName: now.firstName, lastName: now.lastName });
       } catch {
         // No answer: the banner stays; the next login or mount tries again.
       } finally {
