@@ -187,8 +187,11 @@ for (const viewport of [
     await expect(cold.getByTestId('sync-indicator')).toContainText('Offline');
     const name = cold.getByTestId('header-user-name');
     await expect(name).toHaveText('Lerato Khumalo');
-    // Not cut short: the whole name fits its box.
+    // Not cut short: the whole name fits its box, and the header fits the screen (nothing pushed off its edge).
     expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await cold.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const logout = await cold.getByRole('banner').getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout!.x + logout!.width).toBeLessThanOrEqual(viewport.width);
     const title = cold.getByTestId('back-office-title');
     if (viewport.width >= 900) {
       await expect(title).toBeVisible();

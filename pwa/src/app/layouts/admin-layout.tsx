@@ -183,7 +183,7 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
   const roomy = useMediaQuery(ROOMY_HEADER, { noSsr: true });
   return (
     <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         {showMenuButton && (
           <IconButton edge="start" aria-label="Open navigation" onClick={onMenu} sx={{ width: 44, height: 44 }}>
             <MenuIcon />
@@ -195,7 +195,7 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
         </Typography>
         <SyncIndicator />
         <Box sx={{ flexGrow: 1 }} />
-        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '0.8rem', sm: '1rem' } }} />
+        <SastClock color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '1rem' } }} />
         {user && (
           // Who is at the desk, at every width: on a phone the name sits above the role.
           <Stack
@@ -203,17 +203,25 @@ function AdminHeader({ showMenuButton, onMenu }: { showMenuButton: boolean; onMe
             spacing={{ xs: 0.25, md: 1 }}
             aria-label="Logged in as"
             role="group"
-            sx={{ alignItems: { xs: 'flex-end', md: 'center' }, minWidth: 0, flexShrink: 0 }}
+            sx={{ alignItems: { xs: 'flex-end', md: 'center' }, flexShrink: { xs: 1, md: 0 } }}
           >
+            {/* The whole name, never cut short: on a phone it wraps under itself (first name above last) rather than
+                ending in '...'; from md it keeps its width on one line and the space beside 'Back Office' gives way. */}
             <Typography
               component="span"
               data-testid="header-user-name"
-              title={`${user.firstName} ${user.lastName}`.trim()}
-              sx={{ fontWeight: 600, fontSize: { xs: '0.8rem', sm: '1rem' }, lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 220 } }}
+              sx={{
+                fontWeight: 600,
+                fontSize: { xs: '0.8rem', sm: '1rem' },
+                lineHeight: 1.2,
+                textAlign: 'right',
+                whiteSpace: { xs: 'normal', md: 'nowrap' },
+                maxWidth: { xs: 120, sm: 220, md: 'none' },
+              }}
             >
               {user.firstName} {user.lastName}
             </Typography>
-            <RoleBadge role={user.role} />
+            <RoleBadge role={user.role} compactOnPhone />
           </Stack>
         )}
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>
