@@ -4,6 +4,8 @@ import { capture } from './capture.js';
 
 /** Issue 18's back-office screens: references in Booking Management, the details dialog, the figures, the gateway status, the header offline. */
 test('back-office screens', async ({ browser }) => {
+  // Four screens and two devices going offline: more than one spec's time on a busy machine.
+  test.setTimeout(240_000);
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await login(page, 'manager');
