@@ -62,6 +62,8 @@ const INPUT: Record<string, Input> = {
   'DELETE /api/admin/settings/hero-image': 'none',
   'POST /api/admin/upload-background': 'multipart',
   'DELETE /api/admin/upload-background': 'none',
+  'GET /api/admin/chat-answers': 'none',
+  'PUT /api/admin/chat-answers/:topic': 'json',
   'POST /api/admin/payments/refund': 'json',
   'GET /api/admin/payments/history': 'query',
   'GET /api/admin/rate-overrides': 'none',

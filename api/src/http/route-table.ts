@@ -85,6 +85,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('DELETE', '/api/admin/settings/hero-image', 'settings'),
   r('POST', '/api/admin/upload-background', 'settings'),
   r('DELETE', '/api/admin/upload-background', 'settings'),
+  r('GET', '/api/admin/chat-answers', 'settings'),
+  r('PUT', '/api/admin/chat-answers/:topic', 'settings'),
 
   // back office: payments
   r('POST', '/api/admin/payments/refund', 'refunds'),
