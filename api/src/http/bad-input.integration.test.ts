@@ -34,6 +34,7 @@ const INPUT: Record<string, Input> = {
   'POST /api/package-availability': 'json',
   'POST /api/calculate-rate': 'json',
   'GET /api/public/settings': 'none',
+  'GET /api/public/events': 'none',
   'GET /api/weather': 'none',
   'GET /api/accommodation-image': 'query',
   'GET /api/background-image': 'query',

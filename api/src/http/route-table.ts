@@ -50,6 +50,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/package-availability', 'public'),
   r('POST', '/api/calculate-rate', 'public'),
   r('GET', '/api/public/settings', 'public'),
+  r('GET', '/api/public/events', 'public'),
   r('GET', '/api/weather', 'public'),
   r('GET', '/api/accommodation-image', 'public'),
   r('GET', '/api/background-image', 'public'),
