@@ -60,18 +60,6 @@ export function sameWord(a: string, b: string): boolean {
   return editDistance(a, b, 1) <= 1;
 }
 
-/** Whether the stemmed phrase occurs in the stemmed message as consecutive words. */
-export function containsPhrase(message: string[], phrase: string[]): boolean {
-  if (phrase.length === 0 || phrase.length > message.length) return false;
-  outer: for (let i = 0; i + phrase.length <= message.length; i++) {
-    for (let j = 0; j < phrase.length; j++) {
-      if (!sameWord(message[i + j], phrase[j])) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
 /**
  * '{name}' placeholders filled from values; an unknown or null one reads as `missing`. A
  * value may be empty on purpose (an optional sentence): the spaces it leaves are closed up.
