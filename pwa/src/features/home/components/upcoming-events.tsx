@@ -45,7 +45,7 @@ export function UpcomingEvents() {
                   <Card variant="outlined" sx={{ height: '100%' }}>
                     <CardActionArea component={RouterLink} to={eventBookingLink(event)} sx={{ height: '100%', alignItems: 'flex-start' }}>
                       <CardContent>
-                        <Typography variant="overline" color="secondary.dark" component="p">
+                        <Typography variant="body2" color="secondary.dark" component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
                           {formatLodgeEventDay(event.eventDate)}, {formatLodgeTime(event.eventDate)}
                         </Typography>
                         <Typography variant="h6" component="h3" gutterBottom>

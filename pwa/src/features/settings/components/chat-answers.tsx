@@ -148,12 +148,12 @@ function AnswerCard({ answer }: { answer: ChatAnswer }) {
           </Box>
         </Box>
         <TextField
-          label="Extra words for this topic (comma-separated)"
+          label="Extra words"
           value={phrases}
           onChange={(e) => edit(() => setPhrases(e.target.value))}
           fullWidth
           error={!!phraseError}
-          helperText={phraseError ?? 'Words guests use for this topic that the chat should recognise, e.g. braai, boma'}
+          helperText={phraseError ?? 'Comma-separated: words guests use for this topic that the chat should recognise, e.g. braai, boma'}
         />
         {problem && (
           <Alert severity="error" sx={{ mt: 2 }}>
