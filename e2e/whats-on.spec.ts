@@ -59,6 +59,8 @@ test("What's on lists upcoming active events, and the book button opens /booking
 
 test("the landing page shows the next events with a link to What's on", async ({ page }) => {
   await page.goto('/');
+  // Below the map: it loads when scrolled to.
+  await page.locator('#whats-on-slot').scrollIntoViewIfNeeded();
   const section = page.getByRole('region', { name: "What's on" });
   await expect(section).toBeVisible();
   // The demo's stargazing evening (day 12) is among the next three.

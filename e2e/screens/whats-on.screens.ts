@@ -17,6 +17,7 @@ test("What's on, the landing page's events and the chat answers editor", async (
 
   await page.setViewportSize(PHONE);
   await page.goto('/');
+  await page.locator('#whats-on-slot').scrollIntoViewIfNeeded();
   const section = page.getByRole('region', { name: "What's on" });
   await expect(section.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await section.scrollIntoViewIfNeeded();

@@ -15,8 +15,8 @@ export const LANDING_EVENTS = 3;
 
 /**
  * 'What's on' on the landing page: the next few events, each a link to book its stay, and
- * a link to the full page. Loaded after the page's first paint (landing-page.tsx), so its
- * code and the events' contract stay out of the landing page's first JavaScript.
+ * a link to the full page. Loaded when scrolled near (landing-page.tsx), so its code and
+ * the events' contract stay out of the landing page's first JavaScript.
  */
 export function UpcomingEvents() {
   const { data, isError } = usePublicEvents();
@@ -24,7 +24,7 @@ export function UpcomingEvents() {
   if (!data || isError) return null;
   const events = data.slice(0, LANDING_EVENTS);
   return (
-    <Box component="section" id="whats-on" aria-labelledby="whats-on-title" sx={{ pt: { xs: 5, md: 8 } }}>
+    <Box component="section" id="whats-on" aria-labelledby="whats-on-title" sx={{ pt: { xs: 1, md: 2 } }}>
       <Container>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 3 }}>
           <Typography id="whats-on-title" variant="h3" component="h2">
