@@ -137,6 +137,7 @@ const config = {
 const tableOwners = [
   { owner: 'api/src/features/accommodations/', tables: ['accommodation_types', 'units', 'package_inclusions', 'catalogue_version'] },
   { owner: 'api/src/features/settings/', tables: ['settings', 'paystack_connection_test'] },
+  { owner: 'api/src/features/chat/', tables: ['chat_answers'] },
 ];
 const tableReadExceptions = [
   {

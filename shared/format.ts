@@ -57,6 +57,10 @@ const atLodge = (moment: string | Date, pattern: string) => format(new Date(mome
 export const formatLodgeDateTime = (moment: string | Date) => atLodge(moment, 'MMM dd, HH:mm');
 /** 'Nov 05, 2026, 14:30': where the year matters (the audit log, a last login). */
 export const formatLodgeDateTimeYear = (moment: string | Date) => atLodge(moment, 'MMM dd, yyyy, HH:mm');
+/** 'Saturday 28 November 2026': an event's day on the public What's on page. */
+export const formatLodgeEventDay = (moment: string | Date) => atLodge(moment, 'EEEE d MMMM yyyy');
+/** '19:30': an event's start, lodge time. */
+export const formatLodgeTime = (moment: string | Date) => atLodge(moment, 'HH:mm');
 /** 'November 5th, 2026' (the back office's 'PPP': an event's date). */
 export const formatLodgeLongDate = (moment: string | Date) => atLodge(moment, 'PPP');
 /**

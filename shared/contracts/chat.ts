@@ -59,3 +59,72 @@ export const ChatFaq = z.object({
 });
 export type ChatFaq = z.infer<typeof ChatFaq>;
 export const ChatFaqsResponse = z.array(ChatFaq);
+
+/**
+ * The placeholders a chat answer may use (Lodge Settings, Lodge tab), each filled in from
+ * the lodge's settings when the chat answers.
+ */
+export const CHAT_PLACEHOLDERS = [
+  'lodgeName',
+  'contactEmail',
+  'contactPhone',
+  'whatsappNumber',
+  'address',
+  'directions',
+  'checkInTime',
+  'checkOutTime',
+  'emergencyMedicalPhone',
+  'emergencyPolicePhone',
+  'coordinates',
+  'cardDiscount',
+  'eftHoldHours',
+] as const;
+export type ChatPlaceholder = (typeof CHAT_PLACEHOLDERS)[number];
+
+export const CHAT_ANSWER_LIMITS = { answerMax: 2000, phraseMax: 100, phrasesMax: 30 } as const;
+
+/** The placeholders of a template that are not in CHAT_PLACEHOLDERS. */
+export function unknownPlaceholders(template: string): string[] {
+  const names = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+  return [...new Set(names.filter((n) => !(CHAT_PLACEHOLDERS as readonly string[]).includes(n)))];
+}
+
+/** GET /api/admin/chat-answers: one per topic, the answer as written (placeholders unfilled). */
+export const ChatAnswer = z.object({
+  topic: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  phrases: z.array(z.string()),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ChatAnswer = z.infer<typeof ChatAnswer>;
+export const ChatAnswersResponse = z.array(ChatAnswer);
+
+/** PUT /api/admin/chat-answers/:topic */
+export const UpdateChatAnswerRequest = z.object({
+  answer: z
+    .string({ error: 'Answer is required' })
+    .trim()
+    .min(1, 'Answer is required')
+    .max(CHAT_ANSWER_LIMITS.answerMax, `Answer must be at most ${CHAT_ANSWER_LIMITS.answerMax} characters`)
+    .superRefine((value, ctx) => {
+      const unknown = unknownPlaceholders(value);
+      if (unknown.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}; use one of ${CHAT_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+        });
+      }
+    }),
+  phrases: z
+    .array(
+      z.string({ error: 'Each phrase must be text' }).trim().min(1, 'A phrase cannot be empty').max(CHAT_ANSWER_LIMITS.phraseMax, `Each phrase must be at most ${CHAT_ANSWER_LIMITS.phraseMax} characters`),
+      { error: 'Phrases must be a list of words or phrases' },
+    )
+    .max(CHAT_ANSWER_LIMITS.phrasesMax, `At most ${CHAT_ANSWER_LIMITS.phrasesMax} phrases`)
+    .default([]),
+  version: z.number().int().min(1).optional(),
+});
+export type UpdateChatAnswerRequest = z.output<typeof UpdateChatAnswerRequest>;
+export type UpdateChatAnswerInput = z.input<typeof UpdateChatAnswerRequest>;

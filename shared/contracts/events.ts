@@ -125,3 +125,21 @@ export const TicketType = z.object({
 });
 export type TicketType = z.infer<typeof TicketType>;
 export const TicketTypeList = z.array(TicketType);
+
+/**
+ * GET /api/public/events: an upcoming active event as the public What's on page shows it,
+ * with its active ticket types' prices and the stay to book for it (the accommodation period
+ * when the event has one, else the night of the event).
+ */
+export const PublicEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** An instant (ISO string). */
+  eventDate: Timestamp,
+  images: z.array(z.string()),
+  tickets: z.array(z.object({ name: z.string(), price: z.number() })),
+  stay: z.object({ checkIn: IsoDateStrict, checkOut: IsoDateStrict }),
+});
+export type PublicEvent = z.infer<typeof PublicEvent>;
+export const PublicEventList = z.array(PublicEvent);

@@ -50,6 +50,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/package-availability', 'public'),
   r('POST', '/api/calculate-rate', 'public'),
   r('GET', '/api/public/settings', 'public'),
+  r('GET', '/api/public/events', 'public'),
   r('GET', '/api/weather', 'public'),
   r('GET', '/api/accommodation-image', 'public'),
   r('GET', '/api/background-image', 'public'),
@@ -85,6 +86,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('DELETE', '/api/admin/settings/hero-image', 'settings'),
   r('POST', '/api/admin/upload-background', 'settings'),
   r('DELETE', '/api/admin/upload-background', 'settings'),
+  r('GET', '/api/admin/chat-answers', 'settings'),
+  r('PUT', '/api/admin/chat-answers/:topic', 'settings'),
 
   // back office: payments
   r('POST', '/api/admin/payments/refund', 'refunds'),

@@ -52,6 +52,7 @@ const BookingPage = lazyPage(
   (m) => m.BookingPage,
 );
 const ContactPage = lazyPage(afterPaint(() => import('@/features/contact/contact-page.js')), (m) => m.ContactPage);
+const WhatsOnPage = lazyPage(afterPaint(() => import('@/features/whats-on/whats-on-page.js')), (m) => m.WhatsOnPage);
 const PaymentReturnPage = lazyPage(afterPaint(() => import('@/features/payments/payment-return-page.js')), (m) => m.PaymentReturnPage);
 
 /** One row of the admin table as a child route of /admin, behind its own permission check. */
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: '/booking-confirmation', element: <BookingConfirmationPage /> },
           { path: '/payment-return', element: <PaymentReturnPage /> },
           { path: '/contact', element: <ContactPage /> },
+          { path: '/whats-on', element: <WhatsOnPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,8 +1,6 @@
 /**
- * Pure text matching for the chat assistant: lowercasing, a small stemmer and a typo
- * allowance, then keyword scoring of the FAQ. Deliberately simple: the knowledge base is a
- * dozen topics, and an answer that is plainly about the wrong topic is worse than "I am not
- * sure", so a topic needs at least one keyword hit.
+ * Pure text helpers for the chat assistant: lowercasing, a small stemmer and a typo
+ * allowance (shared by the topic matcher and the stay-query parser), and filling answers.
  */
 
 /** Lowercase words (letters and digits); punctuation and accents' apostrophes split words. */
@@ -62,50 +60,13 @@ export function sameWord(a: string, b: string): boolean {
   return editDistance(a, b, 1) <= 1;
 }
 
-/** Whether the stemmed phrase occurs in the stemmed message as consecutive words. */
-export function containsPhrase(message: string[], phrase: string[]): boolean {
-  if (phrase.length === 0 || phrase.length > message.length) return false;
-  outer: for (let i = 0; i + phrase.length <= message.length; i++) {
-    for (let j = 0; j < phrase.length; j++) {
-      if (!sameWord(message[i + j], phrase[j])) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
-export interface Scorable {
-  topic: string;
-  keywords: string[];
-}
-
 /**
- * Each keyword found scores its number of words (a phrase match says more than a single
- * word). The best topic with a score wins; ties go to the earlier topic.
+ * '{name}' placeholders filled from values; an unknown or null one reads as `missing`. A
+ * value may be empty on purpose (an optional sentence): the spaces it leaves are closed up.
  */
-export function scoreTopics<T extends Scorable>(message: string, topics: T[]): { item: T; score: number }[] {
-  const msg = stems(message);
-  return topics
-    .map((item) => {
-      let score = 0;
-      for (const keyword of item.keywords) {
-        const phrase = stems(keyword);
-        if (containsPhrase(msg, phrase)) score += phrase.length;
-      }
-      return { item, score };
-    })
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score);
-}
-
-export function bestTopic<T extends Scorable>(message: string, topics: T[]): T | undefined {
-  return scoreTopics(message, topics)[0]?.item;
-}
-
-/** '{name}' placeholders filled from values; an unknown or empty one reads as `missing`. */
 export function fillTemplate(template: string, values: Record<string, string | null | undefined>, missing = 'not available'): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = values[key];
-    return value != null && value.trim() !== '' ? value : missing;
-  });
+  return template
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? missing)
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }

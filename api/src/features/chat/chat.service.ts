@@ -1,14 +1,14 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { compareIsoDates, nightCount, todayInLodge, type IsoDate } from '../../../../shared/domain/dates.js';
-import type { ChatFaq, ChatOption, ChatRequest, ChatResponse } from '../../../../shared/contracts/chat.js';
+import type { ChatFaq, ChatOption, ChatPlaceholder, ChatRequest, ChatResponse } from '../../../../shared/contracts/chat.js';
 import type { AccommodationType } from '../../../../shared/contracts/accommodations.js';
 import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import { listAccommodationTypes } from '../accommodations/queries.js';
 import { checkAvailability } from '../availability/availability.service.js';
 import { calculateRate } from '../pricing/pricing.service.js';
-import * as repo from './chat.repo.js';
-import { bestTopic, fillTemplate } from './chat-text.js';
+import { fillTemplate } from './chat-text.js';
+import type { AnswerCache } from './answer-cache.js';
 import { matchTypes, parseStayQuery, type StayQuery } from './stay-query.js';
 import { formatRand, formatStayDate } from '../../../../shared/format.js';
 import { plural } from './chat-format.js';
@@ -33,36 +33,61 @@ function readLodge(db: Deps['db']): Promise<LodgeInfo> {
   return getSettings(db);
 }
 
-/** The values FAQ templates may use. */
-function lodgeValues(s: LodgeInfo): Record<string, string | null> {
+/** Check-in and check-out (docs/product.md, Constants and formats) when the settings say none. */
+const DEFAULT_CHECK_IN = '14:00';
+const DEFAULT_CHECK_OUT = '10:00';
+
+/** A settings field that may not exist in this version of the settings row: text or undefined. */
+function optionalField(s: LodgeInfo, name: string): string | undefined {
+  const value = (s as unknown as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The values the answers' placeholders (CHAT_PLACEHOLDERS) stand for. Every one reads
+ * sensibly when the lodge has not set it: a number to call instead of a WhatsApp number, South
+ * Africa's national emergency numbers, and nothing at all for directions (the address and the
+ * Contact page's map still say where the lodge is).
+ */
+function lodgeValues(s: LodgeInfo): Record<ChatPlaceholder, string> {
+  const phone = s.contactPhone ?? 'our reception';
   return {
     lodgeName: s.lodgeName,
-    phone: s.contactPhone ?? 'our reception',
-    email: s.contactEmail ?? 'our reservations e-mail address',
+    contactPhone: phone,
+    contactEmail: s.contactEmail ?? 'our reservations e-mail address',
+    whatsappNumber: optionalField(s, 'whatsappNumber') ?? phone,
     address: s.address ?? 'in the Greater Kruger, South Africa',
+    directions: optionalField(s, 'directions') ?? '',
+    checkInTime: optionalField(s, 'checkInTime') ?? DEFAULT_CHECK_IN,
+    checkOutTime: optionalField(s, 'checkOutTime') ?? DEFAULT_CHECK_OUT,
     coordinates: s.latitude != null && s.longitude != null ? `${s.latitude}, ${s.longitude}` : 'see the map on our Contact page',
-    // South Africa's national numbers (ambulance, police) when the lodge has not set its own.
-    medicalPhone: s.emergencyMedicalPhone ?? '10177',
-    policePhone: s.emergencyPolicePhone ?? '10111',
+    emergencyMedicalPhone: s.emergencyMedicalPhone ?? '10177',
+    emergencyPolicePhone: s.emergencyPolicePhone ?? '10111',
     cardDiscount: String(s.cardPaymentDiscount),
     eftHoldHours: String(s.eftHoldDurationHours),
   };
 }
 
+/** An answer with the lodge's details filled in. */
+export function renderAnswer(template: string, s: LodgeInfo): string {
+  return fillTemplate(template, lodgeValues(s));
+}
+
 /** GET /api/chatbot/faqs: the knowledge base with the lodge's details filled in. */
-export async function listFaqs(deps: Deps): Promise<ChatFaq[]> {
-  const values = lodgeValues(await readLodge(deps.db));
-  const faqs = await repo.listActiveFaqs(deps.db);
-  return faqs.map((f) => ({ topic: f.topic, question: f.question, answer: fillTemplate(f.answer, values), quickActions: f.quickActions }));
+export async function listFaqs(deps: Deps, cache: AnswerCache): Promise<ChatFaq[]> {
+  const settings = await readLodge(deps.db);
+  const { answers } = await cache.get();
+  return answers.map((f) => ({ topic: f.topic, question: f.question, answer: renderAnswer(f.answer, settings), quickActions: f.quickActions }));
 }
 
 /**
  * POST /api/chatbot/chat. In order: a stay with dates is answered from real availability
  * and prices; a question about availability without dates asks for them; a price question
- * without dates gets the nightly rates; anything else is matched against the FAQ. The
+ * without dates gets the nightly rates; anything else is matched against the lodge's answers,
+ * and when no answer fits with confidence the chat says so and offers Contact Us. The
  * guest's words are never repeated back, so nothing they type can come back as markup.
  */
-export async function answerChat(deps: Deps, input: ChatRequest): Promise<ChatResponse> {
+export async function answerChat(deps: Deps, input: ChatRequest, cache: AnswerCache): Promise<ChatResponse> {
   const now = deps.clock.now();
   const today = todayInLodge(now);
   const settings = await readLodge(deps.db);
@@ -70,8 +95,12 @@ export async function answerChat(deps: Deps, input: ChatRequest): Promise<ChatRe
   const stay = parseStayQuery(input.message, now, today);
   let mentioned = matchTypes(input.message, types);
 
-  const faqs = await repo.listActiveFaqs(deps.db);
-  const faq = bestTopic(input.message, faqs);
+  const book = await cache.get();
+  const topic = book.matcher.match(
+    input.message,
+    types.map((type) => type.name),
+  );
+  const faq = topic ? book.byTopic.get(topic) : undefined;
 
   // A follow-up ("and for 4?", "what about the treehouse?") reuses the dates asked about
   // before, unless it is plainly a question on another topic ("can kids stay in the chalet?").
@@ -101,7 +130,7 @@ export async function answerChat(deps: Deps, input: ChatRequest): Promise<ChatRe
   if (stay.asksPrice && (mentioned.length || !faq || faq.topic === 'rates')) {
     return ratesAnswer(mentioned.length ? mentioned : types, mentioned.length > 0);
   }
-  if (faq) return { message: fillTemplate(faq.answer, lodgeValues(settings)), quickActions: faq.quickActions };
+  if (faq) return { message: renderAnswer(faq.answer, settings), quickActions: faq.quickActions };
 
   if (/^\s*(hi|hello|hey|hallo|howzit|sawubona|good (morning|afternoon|evening))\b/i.test(input.message)) {
     return {

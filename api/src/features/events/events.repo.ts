@@ -129,3 +129,24 @@ export async function updateTicket(db: Db, id: string, t: TicketTypeRequest): Pr
 export async function deleteTicket(db: Db, id: string): Promise<void> {
   await db('ticket_types').where({ id }).delete();
 }
+
+/** Active events from `from` on (an instant), soonest first, at most `limit`. */
+export async function listUpcomingActiveEvents(db: Db, from: Date, limit: number): Promise<Event[]> {
+  const rows: EventRow[] = await db('events')
+    .where({ is_active: true })
+    .andWhere('event_date', '>=', from)
+    .orderBy([{ column: 'event_date' }, { column: 'name' }])
+    .limit(limit);
+  return rows.map(toEvent);
+}
+
+/** The active ticket types of these events: [eventId, name, price], cheapest first. */
+export async function listActiveTicketPrices(db: Db, eventIds: string[]): Promise<{ eventId: string; name: string; price: number }[]> {
+  if (eventIds.length === 0) return [];
+  const rows: Pick<TicketRow, 'event_id' | 'name' | 'price'>[] = await db('ticket_types')
+    .select('event_id', 'name', 'price')
+    .whereIn('event_id', eventIds)
+    .andWhere({ is_active: true })
+    .orderBy([{ column: 'price' }, { column: 'name' }]);
+  return rows.map((r) => ({ eventId: r.event_id, name: r.name, price: centsToRand(randToCents(r.price)) }));
+}

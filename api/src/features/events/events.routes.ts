@@ -11,6 +11,9 @@ import * as events from './events.service.js';
 const ticketBody = (body: unknown, eventId: string) => ({ ...(typeof body === 'object' && body ? body : {}), eventId });
 
 export function eventRoutes(router: Router<AppState>, deps: Deps): void {
+  router.get('/public/events', async (ctx) => {
+    ctx.body = await events.listPublicEvents(deps);
+  });
 
   collectionRoutes(router, deps, {
     path: '/admin/events',

@@ -2,7 +2,8 @@ import type { Deps } from '../../deps.js';
 import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import type { Event, EventRequest, TicketType, TicketTypeRequest } from '../../../../shared/contracts/events.js';
+import type { Event, EventRequest, PublicEvent, TicketType, TicketTypeRequest } from '../../../../shared/contracts/events.js';
+import { addDays, compareIsoDates, lodgeDateOf, lodgeDateTimeToUtc, todayInLodge } from '../../../../shared/domain/dates.js';
 import { recordAudit } from '../audit/record-audit.js';
 import * as repo from './events.repo.js';
 
@@ -22,6 +23,40 @@ export async function eventExists(db: DbOrTx, id: string): Promise<boolean> {
 }
 
 export const listEvents = (deps: Db): Promise<Event[]> => repo.listEvents(deps.db);
+
+/** The most the public pages list: a lodge runs a few events a month. */
+export const PUBLIC_EVENTS_MAX = 50;
+
+/**
+ * GET /api/public/events: active events from the start of today (lodge time) on, so an event
+ * of this evening is still listed this morning and all day.
+ */
+export async function listPublicEvents(deps: Pick<Deps, 'db' | 'clock'>): Promise<PublicEvent[]> {
+  const today = todayInLodge(deps.clock.now());
+  const events = await repo.listUpcomingActiveEvents(deps.db, lodgeDateTimeToUtc(today, '00:00'), PUBLIC_EVENTS_MAX);
+  const prices = await repo.listActiveTicketPrices(
+    deps.db,
+    events.map((e) => e.id),
+  );
+  return events.map((e) => ({
+    id: e.id,
+    name: e.name,
+    description: e.description,
+    eventDate: e.eventDate,
+    images: e.images,
+    tickets: prices.filter((p) => p.eventId === e.id).map(({ name, price }) => ({ name, price })),
+    stay: eventStay(e),
+  }));
+}
+
+/** The stay to book for an event: its accommodation period, else the night of the event. */
+function eventStay(e: Event): PublicEvent['stay'] {
+  const start = e.accommodationStartDate;
+  const end = e.accommodationEndDate;
+  if (start && end && compareIsoDates(end, start) > 0) return { checkIn: start, checkOut: end };
+  const checkIn = start ?? lodgeDateOf(new Date(e.eventDate));
+  return { checkIn, checkOut: addDays(checkIn, 1) };
+}
 
 export async function createEvent(deps: Db, user: SessionUser, input: EventRequest, opts: TxOptions = {}) {
   return inTransaction(deps.db, opts.trx, async (trx) => {

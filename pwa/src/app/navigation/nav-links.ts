@@ -17,7 +17,7 @@ export function navLinksFor(user: User | null): NavLink[] {
   if (user && isStaff(user.role)) {
     return [home, ...adminNavLinks(user.role).map(({ label, to }) => ({ label, to }))];
   }
-  const links: NavLink[] = [home, { label: 'Accommodations', to: '/accommodations' }];
+  const links: NavLink[] = [home, { label: 'Accommodations', to: '/accommodations' }, { label: "What's on", to: '/whats-on' }];
   if (user) links.push({ label: 'Book Now', to: '/booking' });
   return links;
 }

@@ -28,7 +28,7 @@ describe('top navigation', () => {
   it('shows visitors the lodge name, public links, Book Now and Staff Login', async () => {
     renderApp('/accommodations');
     expect(await screen.findByRole('link', { name: 'Marula Ridge Lodge' })).toHaveAttribute('href', '/');
-    expect(await mainNavLinks()).toEqual(['Home', 'Accommodations']);
+    expect(await mainNavLinks()).toEqual(['Home', 'Accommodations', "What's on"]);
     expect(await screen.findByRole('link', { name: 'Staff Login' })).toHaveAttribute('href', '/auth');
     expect(screen.getAllByRole('link', { name: 'Book Now' })[0]).toHaveAttribute('href', '/booking');
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('top navigation', () => {
     server.use(signedInAs(users.guest));
     renderApp('/accommodations');
     await screen.findByText('Joe Bloggs');
-    expect(await mainNavLinks()).toEqual(['Home', 'Accommodations', 'Book Now']);
+    expect(await mainNavLinks()).toEqual(['Home', 'Accommodations', "What's on", 'Book Now']);
     expect(screen.queryByText('Guest')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Staff Login' })).not.toBeInTheDocument();
   });

@@ -43,9 +43,10 @@ import {
   uploadHeroImage,
   useAdminSettings,
 } from './api/admin-settings.js';
+import { ChatAnswers } from './components/chat-answers.js';
 import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, type SettingsFormValues } from './settings-form.js';
 
-type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance';
+type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance' | 'lodge';
 const FORM_ID = 'lodge-settings-form';
 
 /** Lodge Settings (docs/product.md, Lodge Settings): online only, a view mode and an edit mode. */
@@ -99,10 +100,12 @@ export function SettingsPage() {
               <Tab value="banking" label="Banking Details" />
               <Tab value="general" label="General Settings" />
               <Tab value="appearance" label="Site Appearance" />
+              <Tab value="lodge" label="Lodge" />
             </Tabs>
             {/* A new key remounts the form: Cancel Edit, or a save, starts again from what is stored. */}
             <SettingsEditor key={`${editing}-${data.version}`} settings={data} editing={editing} tab={tab} onTab={setTab} onSaved={() => setEditing(false)} />
             {tab === 'appearance' && <SiteAppearance settings={data} />}
+            {tab === 'lodge' && <ChatAnswers />}
           </>
         )
       )}
