@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,16 +42,19 @@ import {
   uploadHeroImage,
   useAdminSettings,
 } from './api/admin-settings.js';
+import { LodgeTab } from './components/lodge-tab.js';
 import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, type SettingsFormValues } from './settings-form.js';
 
-type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance';
+type SettingsTab = 'lodge' | 'payments' | 'banking' | 'general' | 'appearance';
 const FORM_ID = 'lodge-settings-form';
 
 /** Lodge Settings (docs/product.md, Lodge Settings): online only, a view mode and an edit mode. */
 export function SettingsPage() {
   const settings = useAdminSettings();
   const [editing, setEditing] = useState(false);
-  const [tab, setTab] = useState<SettingsTab>('payments');
+  // ?tab=lodge opens the Lodge tab (the dashboard's first-run checklist links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<SettingsTab>(params.get('tab') === 'lodge' ? 'lodge' : 'payments');
   const online = useOnline();
   const data = settings.data;
 
@@ -60,7 +64,9 @@ export function SettingsPage() {
         title="Lodge Settings"
         subtitle="Configure payment gateway, banking, and operational settings"
         actions={
-          data && (
+          // The Lodge tab has its own Save; Edit Settings is the other tabs' mode.
+          data &&
+          tab !== 'lodge' && (
             <>
               <Button
                 variant={editing ? 'outlined' : 'contained'}
@@ -93,11 +99,13 @@ export function SettingsPage() {
               aria-label="Settings sections"
               sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
             >
+              <Tab value="lodge" label="Lodge" />
               <Tab value="payments" label="Payment Gateway" />
               <Tab value="banking" label="Banking Details" />
               <Tab value="general" label="General Settings" />
               <Tab value="appearance" label="Site Appearance" />
             </Tabs>
+            {tab === 'lodge' && <LodgeTab key={data.version} settings={data} />}
             {/* A new key remounts the form: Cancel Edit, or a save, starts again from what is stored. */}
             <SettingsEditor key={`${editing}-${data.version}`} settings={data} editing={editing} tab={tab} onTab={setTab} onSaved={() => setEditing(false)} />
             {tab === 'appearance' && <SiteAppearance settings={data} />}
