@@ -156,19 +156,27 @@ describe('lodge settings', () => {
       }),
     );
     const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings?tab=lodge' });
-    const form = within(await screen.findByRole('form', { name: 'Lodge details' }));
+    await screen.findByRole('form', { name: 'Lodge details' });
+    // Edit Settings remounts the form: always the current one.
+    const form = {
+      getByLabelText: (l: string | RegExp) => within(screen.getByRole('form', { name: 'Lodge details' })).getByLabelText(l),
+      getByText: (t: string) => within(screen.getByRole('form', { name: 'Lodge details' })).getByText(t),
+      findByText: (t: string) => within(screen.getByRole('form', { name: 'Lodge details' })).findByText(t),
+    };
     expect(screen.getByRole('tab', { name: 'Lodge' })).toHaveAttribute('aria-selected', 'true');
-    // Edit Settings is the other tabs' mode: the Lodge tab has its own Save.
-    expect(screen.queryByRole('button', { name: 'Edit Settings' })).not.toBeInTheDocument();
     expect(form.getByLabelText(/Lodge Name/)).toHaveValue('Marula Ridge Lodge');
     expect(form.getByLabelText('Check-out Time')).toHaveValue('10:00');
+    // Read-only until Edit Settings, like the other tabs.
+    expect(form.getByLabelText(/Lodge Name/)).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    expect(form.getByLabelText(/Lodge Name/)).toBeEnabled();
 
     await user.clear(form.getByLabelText(/Lodge Name/));
     await user.clear(form.getByLabelText('Latitude'));
     await user.type(form.getByLabelText('Latitude'), '95');
     await user.clear(form.getByLabelText('Contact E-mail'));
     await user.type(form.getByLabelText('Contact E-mail'), 'stay at marula');
-    await user.click(form.getByRole('button', { name: 'Save Lodge Details' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await form.findByText('Lodge name is required')).toBeInTheDocument();
     expect(form.getByText('Latitude must be between -90 and 90')).toBeInTheDocument();
     expect(form.getByText('Enter a valid e-mail address')).toBeInTheDocument();
@@ -179,8 +187,9 @@ describe('lodge settings', () => {
     await user.type(form.getByLabelText('Latitude'), '-24.5');
     await user.clear(form.getByLabelText('Contact E-mail'));
     await user.type(form.getByLabelText('Contact E-mail'), 'desk@nyala.example.com');
-    await user.click(form.getByRole('button', { name: 'Save Lodge Details' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Settings' })).toBeInTheDocument());
     expect(saved).toEqual([
       expect.objectContaining({ lodgeName: 'Nyala Pan Lodge', latitude: '-24.5', contactEmail: 'desk@nyala.example.com', checkInTime: '14:00', version: 3 }),
     ]);

@@ -34,7 +34,7 @@ import { errorText } from '@/lib/api.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
 import {
-  SETTINGS_KEYS_TO_REFRESH,
+  refreshAfterSave,
   heroPreviewUrl,
   removeHeroImage,
   testPaystackConnection,
@@ -47,6 +47,7 @@ import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, t
 
 type SettingsTab = 'lodge' | 'payments' | 'banking' | 'general' | 'appearance';
 const FORM_ID = 'lodge-settings-form';
+const LODGE_FORM_ID = 'lodge-identity-form';
 
 /** Lodge Settings (docs/product.md, Lodge Settings): online only, a view mode and an edit mode. */
 export function SettingsPage() {
@@ -64,9 +65,7 @@ export function SettingsPage() {
         title="Lodge Settings"
         subtitle="Configure payment gateway, banking, and operational settings"
         actions={
-          // The Lodge tab has its own Save; Edit Settings is the other tabs' mode.
-          data &&
-          tab !== 'lodge' && (
+          data && (
             <>
               <Button
                 variant={editing ? 'outlined' : 'contained'}
@@ -77,7 +76,7 @@ export function SettingsPage() {
               >
                 {editing ? 'Cancel Edit' : 'Edit Settings'}
               </Button>
-              {editing && <SaveButton />}
+              {editing && <SaveButton form={tab === 'lodge' ? LODGE_FORM_ID : FORM_ID} />}
             </>
           )
         }
@@ -99,13 +98,15 @@ export function SettingsPage() {
               aria-label="Settings sections"
               sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
             >
-              <Tab value="lodge" label="Lodge" />
               <Tab value="payments" label="Payment Gateway" />
               <Tab value="banking" label="Banking Details" />
               <Tab value="general" label="General Settings" />
               <Tab value="appearance" label="Site Appearance" />
+              <Tab value="lodge" label="Lodge" />
             </Tabs>
-            {tab === 'lodge' && <LodgeTab key={data.version} settings={data} />}
+            {tab === 'lodge' && (
+              <LodgeTab key={`lodge-${editing}-${data.version}`} settings={data} editing={editing} formId={LODGE_FORM_ID} onSaved={() => setEditing(false)} />
+            )}
             {/* A new key remounts the form: Cancel Edit, or a save, starts again from what is stored. */}
             <SettingsEditor key={`${editing}-${data.version}`} settings={data} editing={editing} tab={tab} onTab={setTab} onSaved={() => setEditing(false)} />
             {tab === 'appearance' && <SiteAppearance settings={data} />}
@@ -116,10 +117,10 @@ export function SettingsPage() {
   );
 }
 
-function SaveButton() {
+function SaveButton({ form }: { form: string }) {
   const online = useOnline();
   return (
-    <Button type="submit" form={FORM_ID} variant="contained" startIcon={<Save />} disabled={!online} sx={{ minHeight: 44 }}>
+    <Button type="submit" form={form} variant="contained" startIcon={<Save />} disabled={!online} sx={{ minHeight: 44 }}>
       Save Settings
     </Button>
   );
@@ -164,8 +165,7 @@ function SettingsEditor({
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
-      await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refreshAfterSave(queryClient, saved);
       toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
       onSaved();
     },
@@ -305,8 +305,7 @@ function SiteAppearance({ settings }: { settings: AdminSettings }) {
   }, [file]);
 
   const refresh = async (saved: AdminSettings) => {
-    queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
-    await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    await refreshAfterSave(queryClient, saved);
   };
   const upload = useMutation({
     mutationFn: uploadHeroImage,

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Save from '@mui/icons-material/Save';
 import { UpdateSettingsRequest, type AdminSettings } from '@shared/contracts/settings.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError, errorText } from '@/lib/api.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
-import { useOnline } from '@/offline/hooks.js';
-import { SETTINGS_KEYS_TO_REFRESH, updateAdminSettings } from '../api/admin-settings.js';
+import { refreshAfterSave, updateAdminSettings } from '../api/admin-settings.js';
 
 /** The Lodge tab's fields, checked by the API's own contract (the same messages). */
 const LodgeForm = UpdateSettingsRequest.pick({
@@ -56,32 +53,32 @@ function lodgeFormValues(s: AdminSettings): Record<LodgeFields, string> {
 /**
  * Lodge Settings' Lodge tab: the lodge's identity (name, contact, place, times, emergency
  * numbers), which the public site, the e-mails, the page titles and the installed app's name
- * read. Its own form and Save: the other tabs' view/edit mode is for payment settings.
- * The parent remounts it (key) when the stored version changes.
+ * read. Its own form (formId, submitted by the page's 'Save Settings'), in the page's view and
+ * edit modes like the other tabs. The parent remounts it (key) on Cancel Edit and on a save.
  */
-export function LodgeTab({ settings }: { settings: AdminSettings }) {
+export function LodgeTab({ settings, editing, formId, onSaved }: { settings: AdminSettings; editing: boolean; formId: string; onSaved: () => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const online = useOnline();
   const form = useZodForm(LodgeForm, lodgeFormValues(settings));
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
-      await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refreshAfterSave(queryClient, saved);
       toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
+      onSaved();
     },
     onError: (err) => {
       const fields = err instanceof ApiError ? Object.values(err.fieldErrors) : [];
       toast({ title: 'Update Failed', description: fields[0] ?? errorText(err, 'Failed to update settings'), variant: 'destructive' });
     },
   });
-  const disabled = save.isPending;
+  const disabled = !editing || save.isPending;
   const field = (name: LodgeFields) => ({ ...form.field(name), disabled, fullWidth: true });
 
   return (
     <Box
       component="form"
+      id={formId}
       noValidate
       aria-label="Lodge details"
       // The values as typed: the API trims, clears blanks and checks them again.
@@ -166,11 +163,6 @@ export function LodgeTab({ settings }: { settings: AdminSettings }) {
             </Grid>
           </CardContent>
         </Card>
-        <Box>
-          <Button type="submit" variant="contained" startIcon={<Save />} disabled={!online || save.isPending} sx={{ minHeight: 44 }}>
-            {save.isPending ? 'Saving...' : 'Save Lodge Details'}
-          </Button>
-        </Box>
       </Stack>
     </Box>
   );
