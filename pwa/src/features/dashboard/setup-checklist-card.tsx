@@ -52,11 +52,6 @@ export function SetupChecklistCard({ role }: { role: Role | null | undefined }) 
       role="region"
       aria-label="Finish setting up"
       sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
-      action={
-        <Button color="inherit" size="small" onClick={hide} sx={{ whiteSpace: 'nowrap' }}>
-          Hide for now
-        </Button>
-      }
     >
       <AlertTitle>Finish setting up</AlertTitle>
       {`Guests see these on the website and in e-mails; ${open.length === 1 ? 'one item is' : `${open.length} items are`} still unset.`}
@@ -77,6 +72,10 @@ export function SetupChecklistCard({ role }: { role: Role | null | undefined }) 
           </ListItem>
         ))}
       </List>
+      {/* Below the list, not as the alert's action: on a phone the action column would squeeze the list. */}
+      <Button color="inherit" size="small" onClick={hide} sx={{ mt: 0.5, ml: -1 }}>
+        Hide for now
+      </Button>
     </Alert>
   );
 }
