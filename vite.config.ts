@@ -9,11 +9,6 @@ export const aliases = {
   '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)),
 };
 
-// Earthy palette shared with pwa/src/app/theme.ts (kept literal here: the config must not
-// import app code).
-const THEME_COLOR = '#4b5a2a';
-const BACKGROUND_COLOR = '#f3ead8';
-
 export default defineConfig({
   root: 'pwa',
   resolve: {
@@ -55,7 +50,7 @@ export default defineConfig({
     strictPort: true,
     // Host is forwarded unchanged (no changeOrigin) so the API's same-origin check sees
     // the dev server's own origin and cookies stay on localhost:5173.
-    proxy: { '/api': 'http://127.0.0.1:3001' },
+    proxy: { '/api': 'http://127.0.0.1:3001', '/manifest.webmanifest': 'http://127.0.0.1:3001' },
   },
   preview: { port: 4173 },
   plugins: [
@@ -68,25 +63,9 @@ export default defineConfig({
       // Registration is done in main.tsx through virtual:pwa-register (no inline script:
       // the API's CSP allows only 'self' scripts).
       injectRegister: false,
-      manifest: {
-        id: '/',
-        name: 'Lodge',
-        short_name: 'Lodge',
-        description: 'Bookings and front desk for a private game lodge in the Greater Kruger',
-        lang: 'en-ZA',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: THEME_COLOR,
-        background_color: BACKGROUND_COLOR,
-        categories: ['travel', 'business'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The manifest is the API's (GET /manifest.webmanifest, built from the lodge's settings
+      // so an installed app carries the lodge's name); index.html links it.
+      manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,jpg,ico,woff2}'],
         // The app shell only; source maps are not needed offline.

@@ -28,7 +28,8 @@ test('no installability errors, and the service worker controls the page after a
   expect(installabilityErrors).toEqual([]);
 
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
-  expect(manifest).toMatchObject({ name: 'Lodge', short_name: 'Lodge', display: 'standalone', start_url: '/', theme_color: '#4b5a2a' });
+  // Served by the API from the settings row: the demo lodge's name.
+  expect(manifest).toMatchObject({ name: 'Leadwood Koppie', short_name: 'Leadwood', display: 'standalone', start_url: '/', theme_color: '#4b5a2a' });
   expect((manifest.icons as { sizes: string; purpose: string }[]).map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
     '192x192 any',
     '512x512 any',

@@ -18,6 +18,7 @@ export const CAPABILITIES = {
   events: ['SuperAdmin', 'Manager'],
   settings: ['SuperAdmin', 'Manager'],
   seeKeysWarning: ['SuperAdmin'],
+  setupChecklist: ['SuperAdmin'],
   manageStaff: ['SuperAdmin'],
   viewAudit: ['SuperAdmin', 'Manager'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -14,6 +14,7 @@ import { SESSION_COOKIE, sessionMiddleware, loadUser } from './features/auth/ses
 import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
+import { webManifestRoute } from './features/settings/web-manifest.js';
 import { paymentRoutes } from './features/payments/payments.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { pricingRoutes } from './features/pricing/pricing.routes.js';
@@ -117,6 +118,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   app.use(api.routes());
   app.use(api.allowedMethods());
 
+  // Built from the settings row (the lodge's name), before the built PWA's files.
+  app.use(webManifestRoute(deps));
   if (options.pwaDir) app.use(staticFiles(options.pwaDir));
   return app;
 }

@@ -42,6 +42,10 @@ const ConfigSchema = z.object({
   // How long one answer of the weather provider is reused (both providers update about every
   // 15 minutes; the e2e server sets 0 so a spec can make the double fail and see it).
   WEATHER_CACHE_MS: z.coerce.number().int().min(0).default(10 * 60 * 1000),
+  // How long one process reuses its read of the settings row for the public pages (public
+  // settings, the manifest). A save through this process clears it at once; another instance
+  // sees the change within this time (settings.service.ts, cachedSettings).
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   // The image proxy fetches remote pictures only from these hosts (comma-separated names;
   // empty: none, only the lodge's own and uploaded images are served).
   IMAGE_PROXY_ALLOWED_HOSTS: z

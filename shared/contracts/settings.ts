@@ -11,6 +11,13 @@ export const PublicSettings = z.object({
   address: z.string().nullable(),
   emergencyMedicalPhone: z.string().nullable(),
   emergencyPolicePhone: z.string().nullable(),
+  shortDescription: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
+  directions: z.string().nullable(),
+  /** 'HH:MM', lodge time. */
+  checkInTime: z.string(),
+  /** 'HH:MM', lodge time. */
+  checkOutTime: z.string(),
   heroBackgroundImage: z.string().nullable(),
   allowCardPayments: z.boolean(),
   allowEFTPayments: z.boolean(),
@@ -25,6 +32,9 @@ export const PublicSettings = z.object({
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
+/** The check-in and check-out times of a new install (the spec's), until the lodge sets its own. */
+export const DEFAULT_STAY_TIMES = { checkIn: '14:00', checkOut: '10:00' } as const;
+
 /** Lodge Settings' messages, word for word (docs/product.md, Lodge Settings). */
 export const SETTINGS_MESSAGES = {
   cardDiscount: 'Card payment discount must be between 0 and 100',
@@ -36,6 +46,11 @@ export const SETTINGS_MESSAGES = {
   testOk: 'Paystack connection test successful!',
   testFailed: 'Failed to connect to Paystack',
   noSecretKey: 'No Paystack secret key is set',
+  email: 'Enter a valid e-mail address',
+  phone: 'Enter a valid phone number (digits, spaces, + - ( ) only)',
+  time: 'Enter a time as HH:MM (24-hour clock)',
+  latitude: 'Latitude must be between -90 and 90',
+  longitude: 'Longitude must be between -180 and 180',
 } as const;
 
 /**
@@ -59,6 +74,20 @@ export const SECRET_MASK = '••••';
  * are never sent: only whether one is set and a masked form (`sk_test_••••1234`).
  */
 export const AdminSettings = z.object({
+  lodgeName: z.string(),
+  tagline: z.string(),
+  shortDescription: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  directions: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  emergencyMedicalPhone: z.string().nullable(),
+  emergencyPolicePhone: z.string().nullable(),
   bankName: z.string().nullable(),
   accountNumber: z.string().nullable(),
   branchCode: z.string().nullable(),
@@ -92,6 +121,51 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A name that cannot be blank: the lodge is always called something. */
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `Must be at most ${max} characters`)
+    .optional();
+
+/**
+ * A phone number, leniently: digits with the usual separators and an optional leading +
+ * ('+27 15 793 0142', '(015) 793-0142', '10177'), 3 to 20 digits. Blank clears it.
+ */
+const phone = () =>
+  text(30)
+    .refine((v) => v == null || (/^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 3 && (v.match(/\d/g)?.length ?? 0) <= 20), {
+      message: SETTINGS_MESSAGES.phone,
+    })
+    .optional();
+
+/** 'HH:MM' on a 24-hour clock. */
+const time = () =>
+  z
+    .string({ error: SETTINGS_MESSAGES.time })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SETTINGS_MESSAGES.time)
+    .optional();
+
+/** A coordinate in decimal degrees; null (or '') clears it. */
+const coordinate = (limit: number, message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
+      if (!Number.isFinite(n) || n < -limit || n > limit) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      // The column keeps six decimals (about 10 cm).
+      return Math.round(n * 1e6) / 1e6;
+    });
+
 /** A secret field: undefined (omitted) or the masked form keep the stored key; '' or null clears it. */
 const secret = (prefix: string, message: string) =>
   z
@@ -115,6 +189,22 @@ const secret = (prefix: string, message: string) =>
  * cardPaymentDiscount: a percent 0..100 with at most 2 decimals ('' means 0).
  */
 export const UpdateSettingsRequest = z.object({
+  lodgeName: requiredText(120, 'Lodge name'),
+  tagline: requiredText(160, 'Tagline'),
+  shortDescription: text(1000).optional(),
+  contactEmail: text(254)
+    .refine((v) => v == null || z.email().safeParse(v).success, { message: SETTINGS_MESSAGES.email })
+    .optional(),
+  contactPhone: phone(),
+  whatsappNumber: phone(),
+  address: text(500).optional(),
+  directions: text(4000).optional(),
+  latitude: coordinate(90, SETTINGS_MESSAGES.latitude),
+  longitude: coordinate(180, SETTINGS_MESSAGES.longitude),
+  checkInTime: time(),
+  checkOutTime: time(),
+  emergencyMedicalPhone: phone(),
+  emergencyPolicePhone: phone(),
   bankName: text(200).optional(),
   accountNumber: text(50).optional(),
   branchCode: text(50).optional(),

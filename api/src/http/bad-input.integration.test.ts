@@ -59,6 +59,7 @@ const INPUT: Record<string, Input> = {
   'GET /api/admin/settings': 'none',
   'PUT /api/admin/settings': 'json',
   'POST /api/admin/settings/test-paystack': 'none',
+  'GET /api/admin/setup-checklist': 'none',
   'POST /api/admin/settings/hero-image': 'multipart',
   'DELETE /api/admin/settings/hero-image': 'none',
   'POST /api/admin/upload-background': 'multipart',

@@ -82,6 +82,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('GET', '/api/admin/settings', 'settings'),
   r('PUT', '/api/admin/settings', 'settings'),
   r('POST', '/api/admin/settings/test-paystack', 'settings'),
+  r('GET', '/api/admin/setup-checklist', 'setupChecklist'),
   r('POST', '/api/admin/settings/hero-image', 'settings'),
   r('DELETE', '/api/admin/settings/hero-image', 'settings'),
   r('POST', '/api/admin/upload-background', 'settings'),

@@ -22,7 +22,7 @@ export function FindUs({ settings, id = 'find-us' }: { settings: PublicSettings 
           Find Us
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {settings?.address ?? 'In the Greater Kruger National Park Area, South Africa.'}
+          {settings?.address}
         </Typography>
         {settings && latitude != null && longitude != null && (
           <Box
@@ -40,7 +40,7 @@ export function FindUs({ settings, id = 'find-us' }: { settings: PublicSettings 
           >
             {showMap ? (
               <Suspense fallback={<LoadingState label="Loading map..." minHeight="100%" />}>
-                <LodgeMap latitude={latitude} longitude={longitude} lodgeName={settings.lodgeName} />
+                <LodgeMap latitude={latitude} longitude={longitude} lodgeName={settings.lodgeName} tagline={settings.tagline} />
               </Suspense>
             ) : (
               <LoadingState label="Loading map..." minHeight="100%" />

@@ -20,7 +20,7 @@ const lodgeMarker = L.icon({
 export const MAP_ZOOM = 13;
 
 /** The lodge on an OpenStreetMap map (docs/product.md, Landing page). Default export for lazy(). */
-export default function LodgeMap({ latitude, longitude, lodgeName }: { latitude: number; longitude: number; lodgeName: string }) {
+export default function LodgeMap({ latitude, longitude, lodgeName, tagline }: { latitude: number; longitude: number; lodgeName: string; tagline: string }) {
   return (
     <MapContainer
       center={[latitude, longitude]}
@@ -36,9 +36,7 @@ export default function LodgeMap({ latitude, longitude, lodgeName }: { latitude:
         <Popup>
           <strong>{lodgeName}</strong>
           <br />
-          Private Game Lodge
-          <br />
-          Greater Kruger National Park Area
+          {tagline}
         </Popup>
       </Marker>
     </MapContainer>

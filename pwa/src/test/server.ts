@@ -32,6 +32,8 @@ export const defaultHandlers = [
   http.get('/api/sync/pull', () =>
     HttpResponse.json({ cursor: 'c0', hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] }),
   ),
+  // A SuperAdmin's dashboard asks for the first-run checklist; by default all is set.
+  http.get('/api/admin/setup-checklist', () => HttpResponse.json({ items: [], complete: true })),
   http.get('/api/admin/system-status', () =>
     HttpResponse.json({
       checkedAt: '2026-01-01T08:00:00.000Z',

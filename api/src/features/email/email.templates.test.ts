@@ -111,6 +111,12 @@ describe('other templates', () => {
     expect(full.html).toContain('R12,450.50 (full refund)');
   });
 
+  it("the confirmation tells the guest the lodge's check-in and check-out times", () => {
+    const m = paymentConfirmed({ lodge: { ...lodge, checkInTime: '15:30', checkOutTime: '09:45' }, booking, amountPaidCents: 1, method: 'EFT' });
+    expect(m.text).toContain('Check-in is from 15:30 on your arrival day; check-out is by 09:45 on your departure day.');
+    expect(paymentConfirmed({ lodge, booking, amountPaidCents: 1, method: 'EFT' }).text).not.toContain('Check-in is from');
+  });
+
   it('signs every message with the lodge and its contact details', () => {
     const m = paymentConfirmed({ lodge, booking, amountPaidCents: 1, method: 'EFT' });
     expect(m.text).toContain('Kind regards,\nMarula & Sons <Private> Lodge');

@@ -31,6 +31,9 @@ export interface LodgeDetails {
   contactEmail?: string | null;
   contactPhone?: string | null;
   address?: string | null;
+  /** 'HH:MM': when given, a confirmation tells the guest when to arrive and leave. */
+  checkInTime?: string;
+  checkOutTime?: string;
 }
 
 export interface BankingDetails {
@@ -175,6 +178,9 @@ export function paymentConfirmed(input: {
   const blocks: Block[] = [
     p(`We have received your ${how} of ${formatCents(input.amountPaidCents)}. Your booking ${booking.reference} is confirmed.`, true),
     bookingRows(booking),
+    ...(lodge.checkInTime && lodge.checkOutTime
+      ? [p(`Check-in is from ${lodge.checkInTime} on your arrival day; check-out is by ${lodge.checkOutTime} on your departure day.`)]
+      : []),
     p(`We look forward to welcoming you to ${lodge.lodgeName}.`),
   ];
   return render('payment-confirmed', lodge, `Booking ${booking.reference} confirmed`, booking.guestName, blocks);

@@ -24,6 +24,20 @@ function paystackStatusOf(secretKey: string | null, test: PaystackTestRow | unde
 function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test: PaystackTestRow | undefined): AdminSettings {
   const paystack = paystackStatusOf(s.paystackSecretKey, test);
   return {
+    lodgeName: s.lodgeName,
+    tagline: s.tagline,
+    shortDescription: s.shortDescription,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    whatsappNumber: s.whatsappNumber,
+    address: s.address,
+    directions: s.directions,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
+    emergencyMedicalPhone: s.emergencyMedicalPhone,
+    emergencyPolicePhone: s.emergencyPolicePhone,
     bankName: s.bankName,
     accountNumber: s.accountNumber,
     branchCode: s.branchCode,
@@ -73,6 +87,20 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
       });
     }
     const patch: SettingsPatch = {};
+    if (input.lodgeName !== undefined) patch.lodge_name = input.lodgeName;
+    if (input.tagline !== undefined) patch.tagline = input.tagline;
+    if (input.shortDescription !== undefined) patch.short_description = input.shortDescription;
+    if (input.contactEmail !== undefined) patch.contact_email = input.contactEmail;
+    if (input.contactPhone !== undefined) patch.contact_phone = input.contactPhone;
+    if (input.whatsappNumber !== undefined) patch.whatsapp_number = input.whatsappNumber;
+    if (input.address !== undefined) patch.address = input.address;
+    if (input.directions !== undefined) patch.directions = input.directions;
+    if (input.latitude !== undefined) patch.latitude = input.latitude === null ? null : input.latitude.toFixed(6);
+    if (input.longitude !== undefined) patch.longitude = input.longitude === null ? null : input.longitude.toFixed(6);
+    if (input.checkInTime !== undefined) patch.check_in_time = input.checkInTime;
+    if (input.checkOutTime !== undefined) patch.check_out_time = input.checkOutTime;
+    if (input.emergencyMedicalPhone !== undefined) patch.emergency_medical_phone = input.emergencyMedicalPhone;
+    if (input.emergencyPolicePhone !== undefined) patch.emergency_police_phone = input.emergencyPolicePhone;
     if (input.bankName !== undefined) patch.bank_name = input.bankName;
     if (input.accountNumber !== undefined) patch.account_number = input.accountNumber;
     if (input.branchCode !== undefined) patch.branch_code = input.branchCode;

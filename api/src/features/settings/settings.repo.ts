@@ -13,6 +13,11 @@ export interface SettingsRow {
   address: string | null;
   emergency_medical_phone: string | null;
   emergency_police_phone: string | null;
+  short_description: string | null;
+  whatsapp_number: string | null;
+  directions: string | null;
+  check_in_time: string;
+  check_out_time: string;
   bank_name: string | null;
   account_number: string | null;
   branch_code: string | null;
@@ -46,6 +51,20 @@ export async function lockSettingsRow(db: Db): Promise<SettingsRow> {
 export type SettingsPatch = Partial<
   Pick<
     SettingsRow,
+    | 'lodge_name'
+    | 'tagline'
+    | 'short_description'
+    | 'contact_email'
+    | 'contact_phone'
+    | 'whatsapp_number'
+    | 'address'
+    | 'directions'
+    | 'latitude'
+    | 'longitude'
+    | 'check_in_time'
+    | 'check_out_time'
+    | 'emergency_medical_phone'
+    | 'emergency_police_phone'
     | 'bank_name'
     | 'account_number'
     | 'branch_code'

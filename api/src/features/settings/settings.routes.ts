@@ -3,12 +3,13 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import type { PublicSettings } from '../../../../shared/contracts/settings.js';
 import { LODGE_TIME_ZONE } from '../../../../shared/domain/dates.js';
-import { getSettings, type LodgeSettings } from './settings.service.js';
+import { cachedSettings, forgetCachedSettings, type LodgeSettings } from './settings.service.js';
 import { parse } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
 import { filesOf, multipartUpload } from '../../http/multipart.js';
 import { SETTINGS_MESSAGES, UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
 import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
+import { setupChecklist } from './setup-checklist.service.js';
 import { getAdminSettings, setHeroImage, testPaystack, updateSettings } from './settings-admin.service.js';
 
 export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
@@ -22,6 +23,11 @@ export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
     address: s.address,
     emergencyMedicalPhone: s.emergencyMedicalPhone,
     emergencyPolicePhone: s.emergencyPolicePhone,
+    shortDescription: s.shortDescription,
+    whatsappNumber: s.whatsappNumber,
+    directions: s.directions,
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
     heroBackgroundImage: s.heroBackgroundImage,
     allowCardPayments: s.allowCardPayments,
     allowEFTPayments: s.allowEftPayments,
@@ -36,7 +42,7 @@ export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
 
 export function settingsRoutes(router: Router<AppState>, deps: Deps): void {
   router.get('/public/settings', async (ctx) => {
-    ctx.body = toPublicSettings(await getSettings(deps.db), deps);
+    ctx.body = toPublicSettings(await cachedSettings(deps), deps);
   });
 
   router.get('/admin/settings', async (ctx) => {
@@ -46,6 +52,11 @@ export function settingsRoutes(router: Router<AppState>, deps: Deps): void {
   router.put('/admin/settings', async (ctx) => {
     const input = parse(UpdateSettingsRequest, ctx.request.body);
     ctx.body = await updateSettings(deps, currentUser(ctx), input);
+    forgetCachedSettings(deps);
+  });
+
+  router.get('/admin/setup-checklist', async (ctx) => {
+    ctx.body = await setupChecklist(deps);
   });
 
   /** Always 200 with { ok, message }: the screen shows the message either way. */
@@ -67,6 +78,7 @@ export function settingsRoutes(router: Router<AppState>, deps: Deps): void {
       let result;
       try {
         result = await setHeroImage(deps, currentUser(ctx), `uploads/${name}`);
+        forgetCachedSettings(deps);
       } catch (err) {
         await removeUploads(deps, [name]);
         throw err;
@@ -77,6 +89,7 @@ export function settingsRoutes(router: Router<AppState>, deps: Deps): void {
 
     router.delete(path, async (ctx) => {
       const result = await setHeroImage(deps, currentUser(ctx), null);
+      forgetCachedSettings(deps);
       await removeOld(result.previous);
       ctx.body = { message: 'Background image has been removed successfully!', ...result.settings };
     });

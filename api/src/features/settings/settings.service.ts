@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/transaction.js';
+import type { Deps } from '../../deps.js';
 import type { BankingDetails, LodgeDetails } from '../email/email.templates.js';
 import { getSettingsRow, type SettingsRow } from './settings.repo.js';
 import { decryptSecret } from './settings-crypto.js';
@@ -18,6 +19,13 @@ export interface LodgeSettings {
   address: string | null;
   emergencyMedicalPhone: string | null;
   emergencyPolicePhone: string | null;
+  shortDescription: string | null;
+  whatsappNumber: string | null;
+  directions: string | null;
+  /** 'HH:MM', lodge time. */
+  checkInTime: string;
+  /** 'HH:MM', lodge time. */
+  checkOutTime: string;
   bankName: string | null;
   accountNumber: string | null;
   branchCode: string | null;
@@ -50,6 +58,11 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     address: s.address,
     emergencyMedicalPhone: s.emergency_medical_phone,
     emergencyPolicePhone: s.emergency_police_phone,
+    shortDescription: s.short_description,
+    whatsappNumber: s.whatsapp_number,
+    directions: s.directions,
+    checkInTime: s.check_in_time,
+    checkOutTime: s.check_out_time,
     bankName: s.bank_name,
     accountNumber: s.account_number,
     branchCode: s.branch_code,
@@ -72,9 +85,43 @@ export async function getSettings(db: DbOrTx): Promise<LodgeSettings> {
   return toLodgeSettings(await getSettingsRow(db));
 }
 
+/**
+ * The settings row for the public pages (every landing page load reads it, and the manifest):
+ * one read reused for SETTINGS_CACHE_MS, and callers arriving together share one query. A
+ * save through this process clears it (forgetCachedSettings) so the back office sees its
+ * change on the next page at once; another API instance keeps its read for at most the TTL.
+ * Keyed by the database handle so test apps in one process never share an entry. Readers
+ * inside a transaction (bookings, payments) use getSettings, never this.
+ */
+const cache = new WeakMap<object, { at: number; value: Promise<LodgeSettings> }>();
+
+export function cachedSettings(deps: Pick<Deps, 'db' | 'config'>): Promise<LodgeSettings> {
+  const now = performance.now();
+  const hit = cache.get(deps.db);
+  if (hit && now - hit.at < deps.config.SETTINGS_CACHE_MS) return hit.value;
+  const value = getSettings(deps.db);
+  cache.set(deps.db, { at: now, value });
+  // A failed read is not kept: the next visitor tries again.
+  value.catch(() => {
+    if (cache.get(deps.db)?.value === value) cache.delete(deps.db);
+  });
+  return value;
+}
+
+export function forgetCachedSettings(deps: Pick<Deps, 'db'>): void {
+  cache.delete(deps.db);
+}
+
 /** The lodge's name and contact details, as e-mails sign off with them. */
 export function lodgeDetailsOf(s: LodgeSettings): LodgeDetails {
-  return { lodgeName: s.lodgeName, contactEmail: s.contactEmail, contactPhone: s.contactPhone, address: s.address };
+  return {
+    lodgeName: s.lodgeName,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    address: s.address,
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
+  };
 }
 
 export function bankingDetailsOf(s: LodgeSettings): BankingDetails {

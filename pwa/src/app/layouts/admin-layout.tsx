@@ -24,7 +24,8 @@ import { Brand } from '@/app/navigation/brand.js';
 import { LogoutButton } from '@/app/navigation/logout-button.js';
 import { isActivePath } from '@/app/navigation/nav-links.js';
 import { RoleBadge } from '@/app/navigation/role-badge.js';
-import { adminNavGroups, preloadAdminPages } from '@/app/admin-routes.js';
+import { adminNavGroups, adminNavLinks, preloadAdminPages } from '@/app/admin-routes.js';
+import { DocumentTitle } from '@/app/navigation/document-title.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { InstallButton } from '@/features/sync/components/install-button.js';
 import { SessionEndedBanner } from '@/features/sync/components/session-ended-banner.js';
@@ -64,8 +65,11 @@ export function AdminLayout() {
   useEffect(() => (import.meta.env.PROD ? preloadAdminPages(role) : undefined), [role]);
 
   const sidebar = <Sidebar onNavigate={() => setOpen(false)} showUser={!wide} />;
+  const { pathname } = useLocation();
+  const page = adminNavLinks(role).find((link) => isActivePath(link.to, pathname))?.label;
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <DocumentTitle title={page ?? 'Back Office'} />
       {wide ? (
         <Drawer
           variant="permanent"

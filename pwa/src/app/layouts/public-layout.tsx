@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TopNav } from '@/app/navigation/top-nav.js';
+import { PublicDocumentTitle } from '@/app/navigation/document-title.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { ChatBubble } from '@/features/chat/chat-bubble.js';
@@ -12,6 +13,7 @@ import { ChatBubble } from '@/features/chat/chat-bubble.js';
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <PublicDocumentTitle />
       <TopNav />
       <Box component="main" sx={{ flexGrow: 1 }}>
         {/* A screen tall while the page's chunk loads: the footer stays below the fold rather
@@ -29,12 +31,20 @@ export function PublicLayout() {
 function Footer() {
   const settings = usePublicSettings();
   const name = settings.data?.lodgeName;
+  const contact = [settings.data?.contactPhone, settings.data?.contactEmail].filter(Boolean).join(' · ');
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 4, mt: 6 }}>
       <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
-        <Typography variant="body2" sx={{ opacity: 0.85 }}>
-          {name ? `${name} · ` : ''}Private Game Lodge · Greater Kruger, South Africa
-        </Typography>
+        <Box>
+          <Typography variant="body2" sx={{ opacity: 0.85 }}>
+            {[name, settings.data?.tagline].filter(Boolean).join(' · ')}
+          </Typography>
+          {contact && (
+            <Typography variant="body2" sx={{ opacity: 0.75 }}>
+              {contact}
+            </Typography>
+          )}
+        </Box>
         <Link component={RouterLink} to="/contact" color="inherit" variant="body2">
           Contact Us
         </Link>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,10 +7,6 @@ import { usePublicSettings } from '@/features/settings/api/use-public-settings.j
 /** The lodge's own name (public settings), linking home. */
 export function Brand({ color = 'inherit' }: { color?: string }) {
   const settings = usePublicSettings();
-  const lodgeName = settings.data?.lodgeName;
-  useEffect(() => {
-    if (lodgeName) document.title = lodgeName;
-  }, [lodgeName]);
   return (
     <Box
       component={RouterLink}

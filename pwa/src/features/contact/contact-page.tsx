@@ -42,9 +42,28 @@ export function ContactPage() {
                         <Link href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</Link>
                       </Detail>
                     )}
+                    {settings.whatsappNumber && (
+                      <Detail label="WhatsApp">
+                        {/* wa.me wants the number in international form, digits only. */}
+                        <Link href={`https://wa.me/${settings.whatsappNumber.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer">
+                          {settings.whatsappNumber}
+                        </Link>
+                      </Detail>
+                    )}
                     {settings.address && <Detail label="Address">{settings.address}</Detail>}
+                    <Detail label="Check-in and check-out">
+                      Check-in from {settings.checkInTime}, check-out by {settings.checkOutTime}
+                    </Detail>
                   </Stack>
                 </Paper>
+                {settings.directions && (
+                  <Paper variant="outlined" sx={{ p: 3 }}>
+                    <Typography variant="h6" component="h2" gutterBottom>
+                      Directions
+                    </Typography>
+                    <Typography sx={{ whiteSpace: 'pre-line' }}>{settings.directions}</Typography>
+                  </Paper>
+                )}
                 {(settings.emergencyMedicalPhone || settings.emergencyPolicePhone) && (
                   <Paper variant="outlined" sx={{ p: 3 }}>
                     <Typography variant="h6" component="h2" gutterBottom>

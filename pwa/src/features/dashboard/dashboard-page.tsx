@@ -34,6 +34,7 @@ import { useAuth } from '@/features/auth/api/use-auth.js';
 import { formatLodgeDateTime, formatMonthDay, formatRand } from '@shared/format.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
 import { useSystemStatus } from './api/system-status.js';
+import { SetupChecklistCard } from './setup-checklist-card.js';
 import { downloadCsv } from '@/lib/csv.js';
 import {
   OVERVIEW_TYPE_COUNT,
@@ -71,6 +72,7 @@ export function DashboardPage() {
     return (
       <>
         {header}
+        <SetupChecklistCard role={user?.role} />
         <FrontDeskCard />
         <LoadingState label="Loading..." />
       </>
@@ -80,6 +82,7 @@ export function DashboardPage() {
   return (
     <>
       {header}
+      <SetupChecklistCard role={user?.role} />
       <FrontDeskCard />
       <Grid container spacing={2} component="section" aria-label="Key figures">
         <FigureCard title="Total Bookings" value={String(figures.total)} caption={`${figures.confirmed} confirmed`} />

@@ -12,6 +12,9 @@ describe('landing page (visitor)', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Marula Ridge Lodge' })).toBeInTheDocument();
     expect(screen.getByText('Private Game Lodge', { selector: 'p' })).toBeInTheDocument();
+    // The lodge's own words, from the settings (Lodge tab).
+    expect(screen.getByText('A small lodge on the Klaserie river.')).toBeInTheDocument();
+    expect(document.title).toBe('Marula Ridge Lodge');
     expect(screen.getByRole('link', { name: 'View Accommodations' })).toHaveAttribute('href', '/accommodations');
     expect(screen.getByRole('link', { name: 'Book Entire Lodge' })).toHaveAttribute('href', '/booking?type=entire-lodge');
 
@@ -24,7 +27,7 @@ describe('landing page (visitor)', () => {
     expect(screen.getByRole('heading', { name: 'Find Us' })).toBeInTheDocument();
     const map = await screen.findByTestId('map');
     expect(within(map).getByText('Marula Ridge Lodge')).toBeInTheDocument();
-    expect(within(map).getByText(/Greater Kruger National Park Area/)).toBeInTheDocument();
+    expect(within(map).getByText(/Private Game Lodge/)).toBeInTheDocument();
   });
 
   it('uses the custom hero background when one is set', async () => {

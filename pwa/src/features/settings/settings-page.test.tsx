@@ -9,6 +9,20 @@ import { SettingsPage } from './settings-page.js';
 
 const stored = (over: Partial<AdminSettings> = {}) =>
   AdminSettings.parse({
+    lodgeName: 'Marula Ridge Lodge',
+    tagline: 'Private Game Lodge',
+    shortDescription: null,
+    contactEmail: 'stay@marula.test',
+    contactPhone: '+27 15 555 0100',
+    whatsappNumber: null,
+    address: 'Klaserie Private Nature Reserve, Limpopo',
+    directions: null,
+    latitude: -24.35,
+    longitude: 31.55,
+    checkInTime: '14:00',
+    checkOutTime: '10:00',
+    emergencyMedicalPhone: '10177',
+    emergencyPolicePhone: '10111',
     bankName: 'First National Bank',
     accountNumber: '62841057723',
     branchCode: '250655',
@@ -150,5 +164,55 @@ describe('lodge settings', () => {
     expect(await screen.findByText('Lodge Settings needs a connection. It will be available when this device is back online.')).toBeInTheDocument();
     expect(screen.queryByText('Loading settings...')).not.toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("the Lodge tab (?tab=lodge) edits the identity: the contract's messages, then a save of the fields as typed", async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        return HttpResponse.json(stored({ lodgeName: String(body.lodgeName), checkInTime: String(body.checkInTime), version: 4 }));
+      }),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings?tab=lodge' });
+    await screen.findByRole('form', { name: 'Lodge details' });
+    // Edit Settings remounts the form: always the current one.
+    const form = {
+      getByLabelText: (l: string | RegExp) => within(screen.getByRole('form', { name: 'Lodge details' })).getByLabelText(l),
+      getByText: (t: string) => within(screen.getByRole('form', { name: 'Lodge details' })).getByText(t),
+      findByText: (t: string) => within(screen.getByRole('form', { name: 'Lodge details' })).findByText(t),
+    };
+    expect(screen.getByRole('tab', { name: 'Lodge' })).toHaveAttribute('aria-selected', 'true');
+    expect(form.getByLabelText(/Lodge Name/)).toHaveValue('Marula Ridge Lodge');
+    expect(form.getByLabelText('Check-out Time')).toHaveValue('10:00');
+    // Read-only until Edit Settings, like the other tabs.
+    expect(form.getByLabelText(/Lodge Name/)).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    expect(form.getByLabelText(/Lodge Name/)).toBeEnabled();
+
+    await user.clear(form.getByLabelText(/Lodge Name/));
+    await user.clear(form.getByLabelText('Latitude'));
+    await user.type(form.getByLabelText('Latitude'), '95');
+    await user.clear(form.getByLabelText('Contact E-mail'));
+    await user.type(form.getByLabelText('Contact E-mail'), 'stay at marula');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await form.findByText('Lodge name is required')).toBeInTheDocument();
+    expect(form.getByText('Latitude must be between -90 and 90')).toBeInTheDocument();
+    expect(form.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await user.type(form.getByLabelText(/Lodge Name/), 'Nyala Pan Lodge');
+    await user.clear(form.getByLabelText('Latitude'));
+    await user.type(form.getByLabelText('Latitude'), '-24.5');
+    await user.clear(form.getByLabelText('Contact E-mail'));
+    await user.type(form.getByLabelText('Contact E-mail'), 'desk@nyala.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Settings' })).toBeInTheDocument());
+    expect(saved).toEqual([
+      expect.objectContaining({ lodgeName: 'Nyala Pan Lodge', latitude: '-24.5', contactEmail: 'desk@nyala.example.com', checkInTime: '14:00', version: 3 }),
+    ]);
   });
 });

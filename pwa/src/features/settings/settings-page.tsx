@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +36,7 @@ import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
 import {
   ADMIN_SETTINGS_KEY,
-  SETTINGS_KEYS_TO_REFRESH,
+  refreshAfterSave,
   heroPreviewUrl,
   removeHeroImage,
   testPaystackConnection,
@@ -44,16 +45,20 @@ import {
   useAdminSettings,
 } from './api/admin-settings.js';
 import { ChatAnswers } from './components/chat-answers.js';
+import { LodgeTab } from './components/lodge-tab.js';
 import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, type SettingsFormValues } from './settings-form.js';
 
 type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance' | 'lodge';
 const FORM_ID = 'lodge-settings-form';
+const LODGE_FORM_ID = 'lodge-identity-form';
 
 /** Lodge Settings (docs/product.md, Lodge Settings): online only, a view mode and an edit mode. */
 export function SettingsPage() {
   const settings = useAdminSettings();
   const [editing, setEditing] = useState(false);
-  const [tab, setTab] = useState<SettingsTab>('payments');
+  // ?tab=lodge opens the Lodge tab (the dashboard's first-run checklist links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<SettingsTab>(params.get('tab') === 'lodge' ? 'lodge' : 'payments');
   const online = useOnline();
   const data = settings.data;
 
@@ -74,7 +79,7 @@ export function SettingsPage() {
               >
                 {editing ? 'Cancel Edit' : 'Edit Settings'}
               </Button>
-              {editing && <SaveButton />}
+              {editing && <SaveButton form={tab === 'lodge' ? LODGE_FORM_ID : FORM_ID} />}
             </>
           )
         }
@@ -102,6 +107,9 @@ export function SettingsPage() {
               <Tab value="appearance" label="Site Appearance" />
               <Tab value="lodge" label="Lodge" />
             </Tabs>
+            {tab === 'lodge' && (
+              <LodgeTab key={`lodge-${editing}-${data.version}`} settings={data} editing={editing} formId={LODGE_FORM_ID} onSaved={() => setEditing(false)} />
+            )}
             {/* A new key remounts the form: Cancel Edit, or a save, starts again from what is stored. */}
             <SettingsEditor key={`${editing}-${data.version}`} settings={data} editing={editing} tab={tab} onTab={setTab} onSaved={() => setEditing(false)} />
             {tab === 'appearance' && <SiteAppearance settings={data} />}
@@ -113,10 +121,10 @@ export function SettingsPage() {
   );
 }
 
-function SaveButton() {
+function SaveButton({ form }: { form: string }) {
   const online = useOnline();
   return (
-    <Button type="submit" form={FORM_ID} variant="contained" startIcon={<Save />} disabled={!online} sx={{ minHeight: 44 }}>
+    <Button type="submit" form={form} variant="contained" startIcon={<Save />} disabled={!online} sx={{ minHeight: 44 }}>
       Save Settings
     </Button>
   );
@@ -161,8 +169,7 @@ function SettingsEditor({
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
-      await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refreshAfterSave(queryClient, saved);
       toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
       onSaved();
     },
@@ -326,8 +333,7 @@ function SiteAppearance({ settings }: { settings: AdminSettings }) {
   }, [file]);
 
   const refresh = async (saved: AdminSettings) => {
-    queryClient.setQueryData(SETTINGS_KEYS_TO_REFRESH[0], saved);
-    await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    await refreshAfterSave(queryClient, saved);
   };
   const upload = useMutation({
     mutationFn: uploadHeroImage,

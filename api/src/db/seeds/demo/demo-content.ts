@@ -8,12 +8,19 @@
 export const LODGE_SETTINGS = {
   lodge_name: 'Leadwood Koppie',
   tagline: 'Private Game Lodge',
+  short_description:
+    'An owner-run lodge of eight suites, chalets, a treehouse and tents on a granite koppie in the Timbavati, sharing unfenced wilderness with the Kruger National Park.',
   // On a granite koppie in the Timbavati Private Nature Reserve, west of the Kruger fence.
   latitude: '-24.341200',
   longitude: '31.318700',
   contact_email: 'reservations@leadwoodkoppie.example.com',
   contact_phone: '+27 15 793 0142',
+  whatsapp_number: '+27 82 555 0142',
   address: 'Leadwood Koppie, Timbavati Private Nature Reserve, off the R40, Hoedspruit, 1380, Limpopo, South Africa',
+  directions:
+    'From Hoedspruit take the R40 north for 7 km and turn right at the Timbavati sign. Follow the gravel road 18 km to the Orpen gate (open 05:00 to 19:00); our sign is 4 km past the gate. An ordinary car manages the gravel if driven slowly.',
+  check_in_time: '14:00',
+  check_out_time: '10:00',
   // South Africa's national emergency numbers: ambulance and SAPS flying squad.
   emergency_medical_phone: '10177',
   emergency_police_phone: '10111',

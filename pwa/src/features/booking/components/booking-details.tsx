@@ -12,6 +12,7 @@ import { formatLodgeDateTimeSast, formatRand } from '@shared/format.js';
 import { useBookingLookup } from '../api/lookup-booking.js';
 import { PriceLine, StaySummary } from './stay-summary.js';
 import { RequestProblem } from './network-notice.js';
+import { useStayTimes } from '@/features/settings/api/use-public-settings.js';
 
 /** The booking as the guest may see it (by reference and e-mail), with what happens next. */
 export function BookingDetails({ reference, email, headingLevel = 'h2' }: { reference: string; email: string; headingLevel?: 'h1' | 'h2' }) {
@@ -32,6 +33,7 @@ export function BookingDetails({ reference, email, headingLevel = 'h2' }: { refe
 
 export function BookingDetailsView({ booking, headingLevel }: { booking: BookingLookupResponse; headingLevel: 'h1' | 'h2' }) {
   const paid = booking.paymentStatus === 'Paid';
+  const times = useStayTimes();
   const cancelled = booking.status === 'Cancelled';
   const heading = cancelled ? 'Booking cancelled' : paid ? 'Your booking is confirmed' : 'Your booking is reserved';
   const where = booking.unitName ? `${booking.accommodationTypeName} · ${booking.unitName}` : booking.accommodationTypeName;
@@ -96,7 +98,9 @@ export function BookingDetailsView({ booking, headingLevel }: { booking: Booking
           ) : paid ? (
             <>
               <li>Your payment has been received and a confirmation e-mail is on its way.</li>
-              <li>Check-in is from 14:00 on your arrival day; check-out by 10:00.</li>
+              <li>
+                Check-in is from {times.checkIn} on your arrival day; check-out by {times.checkOut}.
+              </li>
               <li>Questions or special requests? Reply to your confirmation e-mail or contact us.</li>
             </>
           ) : (

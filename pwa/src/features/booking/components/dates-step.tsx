@@ -15,6 +15,7 @@ import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
 import { nightCount } from '@shared/domain/dates.js';
 import { datesProblem, minimumCheckOut } from '../booking-draft.js';
+import { useStayTimes } from '@/features/settings/api/use-public-settings.js';
 
 const ISO = 'yyyy-MM-dd';
 const toDate = (iso: string) => {
@@ -47,6 +48,7 @@ export const DatesStep = memo(function DatesStep({
   onChange: (patch: Partial<DatesValue>) => void;
   onContinue: () => void;
 }) {
+  const times = useStayTimes();
   const problem = datesProblem(value.checkIn, value.checkOut, today);
   const showOrderError = Boolean(value.checkIn && value.checkOut) && problem === CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
   const nights = problem ? 0 : nightCount(value.checkIn, value.checkOut);
@@ -67,7 +69,7 @@ export const DatesStep = memo(function DatesStep({
           When would you like to stay?
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Check-in from 14:00, check-out by 10:00. Prices are per night in rand.
+          Check-in from {times.checkIn}, check-out by {times.checkOut}. Prices are per night in rand.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <DatePicker

@@ -38,15 +38,16 @@ export function Hero({ settings, isLoading }: { settings: PublicSettings | undef
       {/* While the settings load, no picture: the default would flash before a custom one. */}
       {!isLoading && <HeroPicture custom={settings?.heroBackgroundImage} />}
       <Container sx={{ py: { xs: 5, md: 10 }, position: 'relative', zIndex: 1 }}>
-        <Typography variant="overline" component="p" sx={{ color: 'secondary.light', fontSize: '0.9rem' }}>
-          Private Game Lodge
+        {/* The lodge's own words (Lodge Settings, Lodge tab): tagline above the name, the short description below. */}
+        <Typography variant="overline" component="p" sx={{ color: 'secondary.light', fontSize: '0.9rem', minHeight: '1.5em' }}>
+          {settings?.tagline}
         </Typography>
         <Typography id="hero-title" variant="h1" sx={{ maxWidth: 820, textShadow: '0 2px 18px rgba(0,0,0,0.35)' }}>
           {isLoading ? <Skeleton width="60%" sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} /> : (settings?.lodgeName ?? 'Welcome')}
         </Typography>
-        {settings?.tagline && settings.tagline !== 'Private Game Lodge' && (
-          <Typography variant="h6" component="p" sx={{ mt: 2, maxWidth: 620, fontWeight: 400, opacity: 0.92 }}>
-            {settings.tagline}
+        {settings?.shortDescription && (
+          <Typography variant="h6" component="p" sx={{ mt: 2, maxWidth: 620, fontWeight: 400, opacity: 0.92, textShadow: '0 1px 10px rgba(0,0,0,0.4)' }}>
+            {settings.shortDescription}
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>

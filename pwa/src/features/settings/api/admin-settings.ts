@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminSettings, TestPaystackResponse, type UpdateSettingsRequestInput } from '@shared/contracts/settings.js';
 import { ApiError, NetworkError, apiFetch } from '@/lib/api.js';
@@ -58,4 +58,20 @@ export function heroPreviewUrl(heroBackgroundImage: string, width = 960): string
 }
 
 /** Both the admin and the public settings (the booking flow's payment methods, the hero) follow a change. */
-export const SETTINGS_KEYS_TO_REFRESH = [ADMIN_SETTINGS_KEY, PUBLIC_SETTINGS_KEY] as const;
+const SETTINGS_KEYS_TO_REFRESH = [ADMIN_SETTINGS_KEY, PUBLIC_SETTINGS_KEY] as const;
+
+/**
+ * After a save: the answer becomes the admin settings, and the public settings are asked
+ * again past the service worker, whose catalogue cache (sw.ts, 'lodge-catalogue',
+ * stale-while-revalidate) would otherwise answer the old ones first: the back office's own
+ * title and brand would keep the old lodge name until the next load.
+ */
+export async function refreshAfterSave(queryClient: QueryClient, saved: AdminSettings): Promise<void> {
+  queryClient.setQueryData(ADMIN_SETTINGS_KEY, saved);
+  try {
+    if (typeof caches !== 'undefined') await (await caches.open('lodge-catalogue')).delete('/api/public/settings');
+  } catch {
+    /* no cache storage (private mode): nothing cached either */
+  }
+  await Promise.all(SETTINGS_KEYS_TO_REFRESH.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,169 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { UpdateSettingsRequest, type AdminSettings } from '@shared/contracts/settings.js';
+import { useToast } from '@/components/toast/use-toast.js';
+import { ApiError, errorText } from '@/lib/api.js';
+import { useZodForm } from '@/lib/use-zod-form.js';
+import { refreshAfterSave, updateAdminSettings } from '../api/admin-settings.js';
+
+/** The Lodge tab's fields, checked by the API's own contract (the same messages). */
+const LodgeForm = UpdateSettingsRequest.pick({
+  lodgeName: true,
+  tagline: true,
+  shortDescription: true,
+  contactEmail: true,
+  contactPhone: true,
+  whatsappNumber: true,
+  address: true,
+  directions: true,
+  latitude: true,
+  longitude: true,
+  checkInTime: true,
+  checkOutTime: true,
+  emergencyMedicalPhone: true,
+  emergencyPolicePhone: true,
+});
+type LodgeFields = keyof typeof LodgeForm.shape;
+
+function lodgeFormValues(s: AdminSettings): Record<LodgeFields, string> {
+  return {
+    lodgeName: s.lodgeName,
+    tagline: s.tagline,
+    shortDescription: s.shortDescription ?? '',
+    contactEmail: s.contactEmail ?? '',
+    contactPhone: s.contactPhone ?? '',
+    whatsappNumber: s.whatsappNumber ?? '',
+    address: s.address ?? '',
+    directions: s.directions ?? '',
+    latitude: s.latitude == null ? '' : String(s.latitude),
+    longitude: s.longitude == null ? '' : String(s.longitude),
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
+    emergencyMedicalPhone: s.emergencyMedicalPhone ?? '',
+    emergencyPolicePhone: s.emergencyPolicePhone ?? '',
+  };
+}
+
+/**
+ * Lodge Settings' Lodge tab: the lodge's identity (name, contact, place, times, emergency
+ * numbers), which the public site, the e-mails, the page titles and the installed app's name
+ * read. Its own form (formId, submitted by the page's 'Save Settings'), in the page's view and
+ * edit modes like the other tabs. The parent remounts it (key) on Cancel Edit and on a save.
+ */
+export function LodgeTab({ settings, editing, formId, onSaved }: { settings: AdminSettings; editing: boolean; formId: string; onSaved: () => void }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const form = useZodForm(LodgeForm, lodgeFormValues(settings));
+  const save = useMutation({
+    mutationFn: updateAdminSettings,
+    onSuccess: async (saved) => {
+      await refreshAfterSave(queryClient, saved);
+      toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
+      onSaved();
+    },
+    onError: (err) => {
+      const fields = err instanceof ApiError ? Object.values(err.fieldErrors) : [];
+      toast({ title: 'Update Failed', description: fields[0] ?? errorText(err, 'Failed to update settings'), variant: 'destructive' });
+    },
+  });
+  const disabled = !editing || save.isPending;
+  const field = (name: LodgeFields) => ({ ...form.field(name), disabled, fullWidth: true });
+
+  return (
+    <Box
+      component="form"
+      id={formId}
+      noValidate
+      aria-label="Lodge details"
+      // The values as typed: the API trims, clears blanks and checks them again.
+      onSubmit={form.handleSubmit(() => save.mutate({ ...form.values, version: settings.version }))}
+    >
+      <Stack spacing={2}>
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Lodge
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              The name, words and contact details guests see on the site, in e-mails and in the installed app
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField label="Lodge Name" required {...field('lodgeName')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField label="Tagline" required {...field('tagline')} />
+              </Grid>
+              <Grid size={12}>
+                <TextField label="Short Description" multiline minRows={2} {...field('shortDescription')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField label="Contact E-mail" type="email" autoComplete="off" {...field('contactEmail')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField label="Contact Phone" type="tel" {...field('contactPhone')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField label="WhatsApp Number" type="tel" {...field('whatsappNumber')} />
+              </Grid>
+            </Grid>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Location and Stay
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Where the lodge is (the map's centre and marker) and when guests arrive and leave
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={12}>
+                <TextField label="Physical Address" multiline minRows={2} {...field('address')} />
+              </Grid>
+              <Grid size={12}>
+                <TextField label="Directions" multiline minRows={3} {...field('directions')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField label="Latitude" inputMode="decimal" placeholder="-24.3412" {...field('latitude')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField label="Longitude" inputMode="decimal" placeholder="31.3187" {...field('longitude')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField label="Check-in Time" type="time" {...field('checkInTime')} slotProps={{ inputLabel: { shrink: true } }} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField label="Check-out Time" type="time" {...field('checkOutTime')} slotProps={{ inputLabel: { shrink: true } }} />
+              </Grid>
+            </Grid>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Emergency Numbers
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Shown to guests on the contact page
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField label="Medical Emergency" type="tel" {...field('emergencyMedicalPhone')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField label="Police" type="tel" {...field('emergencyPolicePhone')} />
+              </Grid>
+            </Grid>
+          </CardContent>
+        </Card>
+      </Stack>
+    </Box>
+  );
+}
