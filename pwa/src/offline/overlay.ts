@@ -61,8 +61,8 @@ export function applyEntryLocally<R extends SyncRow>(
   let change: BookingChange;
   switch (op) {
     case 'booking.setStatus': {
-      const { status, cancellationReason } = parsed.data as SyncOperationArgs['booking.setStatus'];
-      change = { status, ...(cancellationReason !== undefined ? { cancellationReason } : {}) };
+      const { status, cancellationReason, override } = parsed.data as SyncOperationArgs['booking.setStatus'];
+      change = { status, ...(cancellationReason !== undefined ? { cancellationReason } : {}), overrideEarlyCheckIn: override === true };
       break;
     }
     case 'booking.setSpecialRequests': {
@@ -90,6 +90,7 @@ export function applyEntryLocally<R extends SyncRow>(
       specialRequests: booking.specialRequests,
       cancellationReason: null,
       isEntireLodgeChild: booking.isEntireLodgeChild && !options.viaParent,
+      checkInDate: booking.checkInDate,
       checkedInAt: null,
       checkedOutAt: null,
       cancelledAt: null,

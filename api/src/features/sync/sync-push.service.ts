@@ -229,7 +229,7 @@ function duplicateOf(stored: repo.StoredMutation): SyncPushResult {
 
 /** The use case's input with only the given fields set (the rest untouched). */
 function edit(fields: Partial<UpdateBookingRequest>): UpdateBookingRequest {
-  return { specialRequests: undefined, cancellationReason: undefined, ...fields };
+  return { specialRequests: undefined, cancellationReason: undefined, overrideReason: undefined, ...fields };
 }
 
 /** The entry's operation and checked args, or why it cannot run at all. */
@@ -271,12 +271,21 @@ async function run(
   const { trx } = chunk;
   switch (command.op) {
     case 'booking.setStatus': {
-      const { status, cancellationReason } = command.args;
+      const { status, cancellationReason, override, overrideReason } = command.args;
       const locked = await lockedBooking(chunk, id);
       const current = bookingOf(locked);
       // A reason goes with a move to Cancelled only: a booking already cancelled keeps its own.
       const withReason = current.status !== status && cancellationReason !== undefined;
-      const res = await updateBooking(deps, user, id, edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}) }), { trx, locked });
+      // The date guard runs on replay as online: an early check-in queued offline is refused
+      // (the entry fails with the message) unless a Manager or SuperAdmin overrode it.
+      const overriding = override === true ? { override: true, overrideReason: text(overrideReason) } : {};
+      const res = await updateBooking(
+        deps,
+        user,
+        id,
+        edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}), ...overriding }),
+        { trx, locked },
+      );
       const already = res.already.find((a) => a.field === 'status');
       const note = !res.changed && already ? await statusNote(trx, id, already) : undefined;
       return { outcome: { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) }, locked: res.locked };
