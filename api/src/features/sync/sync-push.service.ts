@@ -357,6 +357,8 @@ function note(what: string, who: string | undefined, at: Date | undefined): stri
  */
 async function outcomeOfError(db: DbOrTx, err: unknown, command: Command, entry: SyncPushEntry): Promise<Outcome | undefined> {
   if (!(err instanceof AppError)) return undefined;
+  // The date guard's refusals keep their words: the desk reads why its check-in did not count.
+  if (err instanceof ForbiddenError && err.code === 'override_not_allowed') return { outcome: 'rejected', reason: err.message };
   if (err instanceof ForbiddenError) return { outcome: 'rejected', reason: M.notAllowed };
   if (err instanceof NotFoundError) return { outcome: 'rejected', reason: err.message };
   if (err instanceof ValidationError) return { outcome: 'rejected', reason: err.message };
@@ -366,6 +368,9 @@ async function outcomeOfError(db: DbOrTx, err: unknown, command: Command, entry:
     const changedSince = err.code === 'invalid_transition' && !!record && record.version !== entry.baseVersion;
     return { outcome: changedSince ? 'conflict' : 'rejected', reason: err.message, ...withRecord };
   }
+  // A check-in before the arrival date: refused whenever the desk read the row (the dates
+  // never move under it), so a rejection, not a conflict, with the record as it is.
+  if (err instanceof ConflictError && err.code === 'early_check_in') return { outcome: 'rejected', reason: err.message, ...withRecord };
   // Taken dates on a reopen, or any other clash with the row as it is now.
   if (err instanceof ConflictError) return { outcome: 'conflict', reason: err.message, ...withRecord };
   return undefined;
