@@ -109,6 +109,7 @@ function visibleFields(patch: BookingPatch): Partial<Booking> {
   const out: Partial<Booking> = {};
   if (patch.status !== undefined) out.status = patch.status;
   if (patch.paymentStatus !== undefined) out.paymentStatus = patch.paymentStatus;
+  if (patch.cancellationReason !== undefined) out.cancellationReason = patch.cancellationReason;
   if (patch.paymentVerified !== undefined) out.paymentVerified = patch.paymentVerified;
   if (patch.paymentMethod !== undefined) out.paymentMethod = patch.paymentMethod;
   if (patch.specialRequests !== undefined) out.specialRequests = patch.specialRequests;
