@@ -198,7 +198,8 @@ describe('a booking’s payments', () => {
     expect(ask).toHaveTextContent('From Ayanda Khumalo. The booking is marked Paid. The guest will be e-mailed a payment confirmation.');
     await user.click(within(ask).getByRole('button', { name: 'Not received' }));
     expect(await offlineDb.outbox.toArray()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Payment received: EFT' }));
+    // The dialog's closing transition hides the page from the accessibility tree for a moment.
+    await user.click(await screen.findByRole('button', { name: 'Payment received: EFT' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Record payment' }));
     await waitFor(async () =>
       expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'booking.paymentReceived', entityId: eftHold.id, args: { method: 'EFT' } }]),
