@@ -104,11 +104,6 @@ export function isBeforeArrival({ today, checkInDate }: Pick<TransitionDates, 't
   return compareIsoDates(today, checkInDate) < 0;
 }
 
-/** Only these roles may override the date guard (the roles that reopen bookings). */
-export function canOverrideEarlyCheckIn(actor: StatusActor | null | undefined): boolean {
-  return !!actor && canReopen(actor);
-}
-
 function canReopen(actor: StatusActor): boolean {
   return (REOPEN_ROLES as readonly string[]).includes(actor);
 }
