@@ -119,7 +119,12 @@ test('a manager marks an EFT hold paid from the payments page, and the server ha
   // It asks first, with the amount and the method.
   const ask = page.getByRole('dialog', { name: `Record payment of ${rand(Number(total))} by EFT?` });
   await expect(ask).toContainText('The guest will be e-mailed a payment confirmation.');
-  if (process.env.GUARD_SHOTS) await page.screenshot({ path: `${process.env.GUARD_SHOTS}/payment-confirmation-1024x768.png` });
+  if (process.env.GUARD_SHOTS) {
+    await page.screenshot({ path: `${process.env.GUARD_SHOTS}/payment-confirmation-1024x768.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.GUARD_SHOTS}/payment-confirmation-390x844.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
   await ask.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText(`Payment received (EFT): Ayanda Khumalo`)).toBeVisible();
   await expect(payments.getByText('Paid', { exact: true })).toBeVisible();
