@@ -67,9 +67,14 @@ const made: string[] = [];
  * Bookings arriving today, one night, each on a unit nobody holds tonight. The demo lodge
  * has a handful of free units, so specs give theirs back (releaseBookings) when done.
  */
-export async function bookingsArrivingToday(names: string[]): Promise<ServerBooking[]> {
+export function bookingsArrivingToday(names: string[]): Promise<ServerBooking[]> {
+  return bookingsArriving(names, 0);
+}
+
+/** As bookingsArrivingToday, for one night `inDays` days from the lodge's today. */
+export async function bookingsArriving(names: string[], inDays: number): Promise<ServerBooking[]> {
   const api = await managerApi();
-  const today = todayInLodge(new Date());
+  const today = addDays(todayInLodge(new Date()), inDays);
   const tomorrow = addDays(today, 1);
   const units = (await (await api.get('/api/units')).json()) as { id: string; name: string; isActive: boolean }[];
   const tonight = (await (await api.get('/api/admin/bookings', { params: { startDate: today, endDate: today } })).json()) as ServerBooking[];

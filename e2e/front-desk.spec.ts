@@ -61,6 +61,10 @@ test('check in then check out offline reach the server in that order', async ({ 
   await deskRow(page, b.reference).first().getByRole('button', { name: /details/ }).click();
   const panel = page.getByRole('region', { name: 'Booking details' });
   await panel.getByRole('button', { name: 'Check out', exact: true }).click();
+  // The stay is unpaid (R3,000 pending): the check-out asks first, naming the amount.
+  const ask = page.getByRole('dialog', { name: `Check out ${b.guestName}?` });
+  await expect(ask).toContainText('Balance due R3,000 (payment pending) — check out anyway?');
+  await ask.getByRole('button', { name: 'Check out anyway' }).click();
   await expect(panel.getByText('Checked-Out')).toBeVisible();
   await expect(panel.getByText('Not synced')).toBeVisible();
   await panel.getByRole('button', { name: 'Close details' }).click();

@@ -114,9 +114,23 @@ test('a manager marks an EFT hold paid from the payments page, and the server ha
   await expect(payments.getByText('No transactions yet.')).toBeVisible();
   await expect(payments.getByText('Pending', { exact: true })).toBeVisible();
   await expect(payments.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  const [{ total_amount: total }] = await sql<{ total_amount: string }>('select total_amount from bookings where id = ?', [id]);
   await payments.getByRole('button', { name: 'Payment received: EFT' }).click();
+  // It asks first, with the amount and the method.
+  const ask = page.getByRole('dialog', { name: `Record payment of ${rand(Number(total))} by EFT?` });
+  await expect(ask).toContainText('The guest will be e-mailed a payment confirmation.');
+  if (process.env.GUARD_SHOTS) {
+    await page.screenshot({ path: `${process.env.GUARD_SHOTS}/payment-confirmation-1024x768.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.GUARD_SHOTS}/payment-confirmation-390x844.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
+  await ask.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText(`Payment received (EFT): Ayanda Khumalo`)).toBeVisible();
   await expect(payments.getByText('Paid', { exact: true })).toBeVisible();
+  // The ledger's new row and Total Paid show once the server has it, without reopening.
+  await expect(payments.getByRole('list', { name: 'Transactions' }).getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await expect(payments.getByLabel('Payment summary').getByRole('definition').nth(0)).toHaveText(rand(Number(total)));
 
   await expect
     .poll(async () => (await sql<{ payment_status: string; status: string }>('select payment_status, status from bookings where id = ?', [id]))[0], { timeout: 20_000 })

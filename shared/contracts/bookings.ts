@@ -40,6 +40,7 @@ export const BOOKING_MESSAGES = {
   totalAmountRequired: 'Total amount is required',
   amountInvalid: 'Amount must be a positive number',
   nothingToUpdate: 'Nothing to update',
+  overrideReasonRequired: 'Give a reason for checking the guest in before the arrival date',
   endBeforeStart: 'End date must not be before start date',
   promoCodeTooLong: 'Code too long',
 } as const;
@@ -192,12 +193,16 @@ export const AdminCreateBookingRequest = z
 export type AdminCreateBookingRequest = z.output<typeof AdminCreateBookingRequest>;
 export type AdminCreateBookingRequestInput = z.input<typeof AdminCreateBookingRequest>;
 
-/** Text in a partial update: missing leaves it alone, '' or null clears it. */
-function updatableText(max: number, tooLong: string) {
+/**
+ * Text in a partial update: missing leaves it alone, '' or null clears it. A NUL character
+ * is refused by name (PostgreSQL cannot store it in text and would answer a 500).
+ */
+function updatableText(max: number, tooLong: string, hasNul = 'Text must not contain a NUL character') {
   return z
     .string()
     .trim()
     .max(max, tooLong)
+    .refine((value) => !value.includes('\0'), hasNul)
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value));
@@ -216,10 +221,20 @@ export const UpdateBookingRequest = z
     paymentMethod: AdminEditPaymentMethodInput.optional(),
     specialRequests: updatableText(2000, 'Special requests must be at most 2000 characters'),
     totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
-    cancellationReason: updatableText(500, 'Cancellation reason must be at most 500 characters'),
+    cancellationReason: updatableText(500, 'Cancellation reason must be at most 500 characters', 'Cancellation reason must not contain a NUL character'),
+    /**
+     * A Manager or SuperAdmin checking a guest in before the arrival date on purpose, with
+     * the reason (kept in the audit log). Without it an early check-in answers 409.
+     */
+    override: z.boolean({ error: 'Override must be true or false' }).optional(),
+    overrideReason: updatableText(500, 'Override reason must be at most 500 characters', 'Override reason must not contain a NUL character'),
     version: z.number({ error: 'Version must be a whole number' }).int('Version must be a whole number').min(1).optional(),
   })
-  .refine((body) => UPDATABLE_BOOKING_FIELDS.some((field) => body[field] !== undefined), BOOKING_MESSAGES.nothingToUpdate);
+  .refine((body) => UPDATABLE_BOOKING_FIELDS.some((field) => body[field] !== undefined), BOOKING_MESSAGES.nothingToUpdate)
+  .refine((body) => body.override !== true || !!body.overrideReason, {
+    message: BOOKING_MESSAGES.overrideReasonRequired,
+    path: ['overrideReason'],
+  });
 export type UpdateBookingRequest = z.output<typeof UpdateBookingRequest>;
 export type UpdateBookingRequestInput = z.input<typeof UpdateBookingRequest>;
 
@@ -277,6 +292,8 @@ export const Booking = z.object({
   paystackReference: z.string().nullable(),
   promoCodeId: z.string().nullable(),
   specialRequests: z.string().nullable(),
+  /** Why staff cancelled it (absent in rows stored offline before it was sent). */
+  cancellationReason: z.string().nullable().optional(),
   holdExpiresAt: Timestamp.nullable(),
   parentBookingId: z.string().nullable(),
   isEntireLodgeChild: z.boolean(),

@@ -25,7 +25,13 @@ export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 /** The args of each operation (checked per entry: bad args reject that entry, not the batch). */
 export const SyncOperationArgs = {
   'booking.setStatus': z
-    .object({ status: BookingStatusSchema, cancellationReason: z.string().trim().max(1000).optional() })
+    .object({
+      status: BookingStatusSchema,
+      cancellationReason: z.string().trim().max(1000).optional(),
+      /** A Manager's or SuperAdmin's early check-in on purpose (see UpdateBookingRequest). */
+      override: z.boolean().optional(),
+      overrideReason: z.string().trim().max(500).optional(),
+    })
     .strict(),
   'booking.setSpecialRequests': z
     .object({ specialRequests: z.string().max(2000).nullable(), previous: z.string().max(2000).nullable() })

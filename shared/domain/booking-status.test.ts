@@ -13,6 +13,7 @@ import {
   type BookingStatus,
 } from './booking-status.js';
 import { STAFF_ROLES } from '../roles.js';
+import { addDays, todayInLodge } from './dates.js';
 
 const ok = { ok: true, noop: false };
 
@@ -147,5 +148,39 @@ describe("checkTransition: the 'payment' actor", () => {
     expect(checkTransition('Cancelled', 'Provisional', 'payment')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Cancelled booking' });
     expect(checkTransition('Checked-Out', 'Checked-In', 'payment')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Checked-Out booking' });
     expect(checkTransition('Cancelled', 'Confirmed', 'system')).toEqual({ ok: false, reason: 'Only a Manager or SuperAdmin can reopen a Cancelled booking' });
+  });
+});
+
+describe('checkTransition: the arrival date', () => {
+  const today = todayInLodge(new Date());
+  const tomorrow = addDays(today, 1);
+
+  it('refuses a check-in before the arrival date for every role unless a Manager or SuperAdmin overrides', () => {
+    for (const role of STAFF_ROLES) {
+      expect(checkTransition('Confirmed', 'Checked-In', role, { today, checkInDate: tomorrow })).toEqual({
+        ok: false,
+        code: 'early_check_in',
+        reason: `This guest arrives on ${tomorrow}: a booking cannot be checked in before its arrival date unless a Manager overrides`,
+      });
+    }
+    expect(checkTransition('Provisional', 'Checked-In', 'Manager', { today, checkInDate: tomorrow, override: true })).toEqual(ok);
+    expect(checkTransition('Confirmed', 'Checked-In', 'SuperAdmin', { today, checkInDate: tomorrow, override: true })).toEqual(ok);
+    expect(checkTransition('Confirmed', 'Checked-In', 'Receptionist', { today, checkInDate: tomorrow, override: true })).toEqual({
+      ok: false,
+      code: 'override_not_allowed',
+      reason: 'Only a Manager or SuperAdmin can check a guest in before the arrival date',
+    });
+  });
+
+  it('allows it from the arrival date on, and the picker offers it only then', () => {
+    expect(checkTransition('Confirmed', 'Checked-In', 'Receptionist', { today, checkInDate: today })).toEqual(ok);
+    expect(checkTransition('Confirmed', 'Checked-In', 'Receptionist', { today, checkInDate: addDays(today, -1) })).toEqual(ok);
+    expect(allowedNextStatuses('Confirmed', 'Receptionist', { today, checkInDate: tomorrow })).toEqual(['Confirmed', 'Provisional', 'Cancelled']);
+    expect(allowedNextStatuses('Confirmed', 'Receptionist', { today, checkInDate: today })).toEqual([
+      'Confirmed',
+      'Provisional',
+      'Checked-In',
+      'Cancelled',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Role } from '../roles.js';
+import { compareIsoDates, type IsoDate } from './dates.js';
 
 /**
  * Booking and payment statuses, and the server's booking-status transition rules
@@ -16,6 +17,11 @@ import type { Role } from '../roles.js';
  *   a stay in progress (Checked-In -> Cancelled: check the guest out instead), and
  *   Cancelled -> Checked-In/Checked-Out or Checked-Out -> anything but Checked-In.
  * - The same status is a no-op, allowed for everyone (a repeated offline change).
+ * - Dates (when the caller gives them, as every staff path does): no check-in before the
+ *   arrival date (a guest was once checked in six days early by a slip of the finger). A
+ *   Manager or SuperAdmin may override it explicitly (a guest who really came early); the
+ *   override is asked for, never implied by the role, so a manager's slip is caught too.
+ *   Reopening a checked-out stay is not a check-in and is not date-bound.
  */
 
 export const BOOKING_STATUSES = ['Provisional', 'Confirmed', 'Checked-In', 'Checked-Out', 'Cancelled'] as const;
@@ -50,9 +56,35 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingStatus, Transitio
   Cancelled: { Provisional: 'reopen', Confirmed: 'reopen' },
 };
 
-export type TransitionCheck = { ok: true; noop: boolean } | { ok: false; reason: string };
+/**
+ * The refusal's kind: 'early_check_in' is the one a Manager or SuperAdmin may override,
+ * so a client offers the override for it and for nothing else.
+ */
+export type TransitionRefusalCode = 'invalid_transition' | 'early_check_in' | 'override_not_allowed';
 
-export function checkTransition(from: BookingStatus, to: BookingStatus, actor: StatusActor | null | undefined): TransitionCheck {
+export type TransitionCheck = { ok: true; noop: boolean } | { ok: false; reason: string; code?: TransitionRefusalCode };
+
+/** The lodge's day and the stay's arrival date, for the date guard. */
+export interface TransitionDates {
+  /** The lodge's date ('YYYY-MM-DD' in Johannesburg, todayInLodge), never the device's. */
+  today: IsoDate;
+  checkInDate: IsoDate;
+  /** A Manager or SuperAdmin checking a guest in before the arrival date on purpose. */
+  override?: boolean;
+}
+
+export const EARLY_CHECK_IN_MESSAGES = {
+  early: (checkInDate: IsoDate) =>
+    `This guest arrives on ${checkInDate}: a booking cannot be checked in before its arrival date unless a Manager overrides`,
+  overrideNotAllowed: 'Only a Manager or SuperAdmin can check a guest in before the arrival date',
+} as const;
+
+export function checkTransition(
+  from: BookingStatus,
+  to: BookingStatus,
+  actor: StatusActor | null | undefined,
+  dates?: TransitionDates,
+): TransitionCheck {
   if (!actor) return { ok: false, reason: 'Only staff can change a booking status' };
   if (from === to) return { ok: true, noop: true };
   const kind = TRANSITIONS[from][to];
@@ -60,16 +92,28 @@ export function checkTransition(from: BookingStatus, to: BookingStatus, actor: S
   if (kind === 'reopen' && !canReopen(actor) && !(actor === 'payment' && from === 'Cancelled' && to === 'Confirmed')) {
     return { ok: false, reason: `Only a Manager or SuperAdmin can reopen a ${from} booking` };
   }
+  if (dates && to === 'Checked-In' && kind === 'staff' && isBeforeArrival(dates)) {
+    if (!dates.override) return { ok: false, reason: EARLY_CHECK_IN_MESSAGES.early(dates.checkInDate), code: 'early_check_in' };
+    if (!canReopen(actor)) return { ok: false, reason: EARLY_CHECK_IN_MESSAGES.overrideNotAllowed, code: 'override_not_allowed' };
+  }
   return { ok: true, noop: false };
+}
+
+/** Today is before the stay's arrival date. */
+export function isBeforeArrival({ today, checkInDate }: Pick<TransitionDates, 'today' | 'checkInDate'>): boolean {
+  return compareIsoDates(today, checkInDate) < 0;
 }
 
 function canReopen(actor: StatusActor): boolean {
   return (REOPEN_ROLES as readonly string[]).includes(actor);
 }
 
-/** The statuses a status picker should offer (the current one first). */
-export function allowedNextStatuses(from: BookingStatus, actor: StatusActor): BookingStatus[] {
-  return [from, ...BOOKING_STATUSES.filter((to) => to !== from && checkTransition(from, to, actor).ok)];
+/**
+ * The statuses a status picker should offer (the current one first). With the dates, a
+ * check-in before the arrival date is not offered (the override is a separate, explicit step).
+ */
+export function allowedNextStatuses(from: BookingStatus, actor: StatusActor, dates?: Omit<TransitionDates, 'override'>): BookingStatus[] {
+  return [from, ...BOOKING_STATUSES.filter((to) => to !== from && checkTransition(from, to, actor, dates).ok)];
 }
 
 export function isBookingStatus(value: unknown): value is BookingStatus {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, PAYMENT_STATUSES, checkTransition, type BookingStatus } from './booking-status.js';
 import { BOOKING_UPDATE_MESSAGES, planBookingUpdate, statusTimestamps, type BookingState } from './booking-update.js';
 import { STAFF_ROLES } from '../roles.js';
+import { addDays, todayInLodge } from './dates.js';
 
 const NOW = new Date('2026-03-02T08:00:00Z');
 const EARLIER = new Date('2026-03-01T12:42:00Z');
@@ -16,6 +17,7 @@ function row(over: Partial<BookingState> = {}): BookingState {
     specialRequests: null,
     cancellationReason: null,
     isEntireLodgeChild: false,
+    checkInDate: todayInLodge(NOW),
     checkedInAt: null,
     checkedOutAt: null,
     cancelledAt: null,
@@ -97,6 +99,7 @@ describe('planBookingUpdate: status moves and their timestamps', () => {
       after: { status: 'Checked-In' },
       statusMove: { from: 'Confirmed', to: 'Checked-In' },
       becamePaid: false,
+      earlyCheckInOverride: false,
       cascade: { status: 'Checked-In', checkedInAt: NOW },
       totalOverride: null,
       already: [],
@@ -186,6 +189,7 @@ describe('planBookingUpdate: payment', () => {
       after: { paymentStatus: 'Paid', paymentVerified: true, status: 'Confirmed' },
       statusMove: { from: 'Provisional', to: 'Confirmed' },
       becamePaid: true,
+      earlyCheckInOverride: false,
       cascade: { status: 'Confirmed', paymentStatus: 'Paid', paymentVerified: true },
       totalOverride: null,
       already: [],
@@ -237,6 +241,7 @@ describe('planBookingUpdate: fields', () => {
       after: { cancellationReason: 'b', paymentMethod: 'Cash', specialRequests: 'Cot', totalCents: 150_000 },
       statusMove: null,
       becamePaid: false,
+      earlyCheckInOverride: false,
       cascade: {},
       totalOverride: { fromCents: 200_000, toCents: 150_000 },
       already: [],
@@ -246,6 +251,58 @@ describe('planBookingUpdate: fields', () => {
   it('special requests can be cleared', () => {
     expect(planBookingUpdate(row({ specialRequests: 'Cot' }), { specialRequests: null }, 'Receptionist', NOW)).toMatchObject({
       patch: { specialRequests: null },
+    });
+  });
+});
+
+describe('planBookingUpdate: the arrival date guards check-in', () => {
+  // The dates are counted from the clock (NOW), as the lodge's day.
+  const today = todayInLodge(NOW);
+  const tomorrow = addDays(today, 1);
+
+  it('refuses a check-in before the arrival date, for every role, with the date in the message', () => {
+    for (const role of STAFF_ROLES) {
+      expect(planBookingUpdate(row({ status: 'Confirmed', checkInDate: tomorrow }), { status: 'Checked-In' }, role, NOW)).toEqual({
+        kind: 'refused',
+        code: 'early_check_in',
+        reason: `This guest arrives on ${tomorrow}: a booking cannot be checked in before its arrival date unless a Manager overrides`,
+        field: 'status',
+      });
+    }
+  });
+
+  it('a Manager or SuperAdmin overrides it explicitly, and the plan says so; a Receptionist may not', () => {
+    for (const role of ['Manager', 'SuperAdmin'] as const) {
+      expect(
+        planBookingUpdate(row({ status: 'Confirmed', checkInDate: tomorrow }), { status: 'Checked-In', overrideEarlyCheckIn: true }, role, NOW),
+      ).toMatchObject({ kind: 'change', patch: { status: 'Checked-In', checkedInAt: NOW }, earlyCheckInOverride: true });
+    }
+    expect(
+      planBookingUpdate(row({ status: 'Confirmed', checkInDate: tomorrow }), { status: 'Checked-In', overrideEarlyCheckIn: true }, 'Receptionist', NOW),
+    ).toEqual({
+      kind: 'refused',
+      code: 'override_not_allowed',
+      reason: 'Only a Manager or SuperAdmin can check a guest in before the arrival date',
+      field: 'status',
+    });
+  });
+
+  it('checks in on the arrival date and after it (a late guest), with no override recorded', () => {
+    for (const checkInDate of [today, addDays(today, -1)]) {
+      expect(planBookingUpdate(row({ status: 'Confirmed', checkInDate }), { status: 'Checked-In' }, 'Receptionist', NOW)).toMatchObject({
+        kind: 'change',
+        earlyCheckInOverride: false,
+      });
+    }
+  });
+
+  it('an override on the arrival date is not an override; reopening a checked-out stay is not date-bound', () => {
+    expect(
+      planBookingUpdate(row({ status: 'Confirmed', checkInDate: today }), { status: 'Checked-In', overrideEarlyCheckIn: true }, 'Manager', NOW),
+    ).toMatchObject({ kind: 'change', earlyCheckInOverride: false });
+    expect(planBookingUpdate(row({ status: 'Checked-Out', checkInDate: tomorrow }), { status: 'Checked-In' }, 'Manager', NOW)).toMatchObject({
+      kind: 'change',
+      earlyCheckInOverride: false,
     });
   });
 });

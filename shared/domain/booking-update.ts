@@ -1,5 +1,6 @@
 import type { Role } from '../roles.js';
 import { checkTransition, type BookingStatus, type PaymentMethod, type PaymentStatus } from './booking-status.js';
+import { todayInLodge, type IsoDate } from './dates.js';
 
 /**
  * What a staff edit of a booking does (PUT /api/admin/bookings/:id online, the offline
@@ -14,6 +15,8 @@ import { checkTransition, type BookingStatus, type PaymentMethod, type PaymentSt
  *   card payment): the plain edit never sets Refunded or Partially Refunded.
  * - The status moves as checkTransition allows for the role (only a Manager or SuperAdmin
  *   reopens a Cancelled or Checked-Out booking); the move sets or clears its timestamps.
+ * - No check-in before the arrival date (the lodge's today, from `now`), unless a Manager
+ *   or SuperAdmin sends the explicit override (checkTransition's date guard).
  * - Paid (or Deposit Paid) verifies the payment and confirms a Provisional booking when no
  *   status is given; any staff member, a Receptionist too, may mark a booking Paid.
  * - What is already so is "already there" (two tablets checking in one guest), not refused.
@@ -28,6 +31,7 @@ export interface BookingState {
   specialRequests: string | null;
   cancellationReason: string | null;
   isEntireLodgeChild: boolean;
+  checkInDate: IsoDate;
   checkedInAt: Date | string | null;
   checkedOutAt: Date | string | null;
   cancelledAt: Date | string | null;
@@ -40,6 +44,8 @@ export interface BookingChange {
   specialRequests?: string | null;
   cancellationReason?: string | null;
   totalCents?: number;
+  /** A Manager's or SuperAdmin's explicit override of the no-early-check-in guard. */
+  overrideEarlyCheckIn?: boolean;
 }
 
 /** The columns an edit writes, by name; undefined = untouched, null = cleared. */
@@ -63,7 +69,13 @@ export const BOOKING_UPDATE_MESSAGES = {
     'Refunds are made with the Refund action, which records them in the payment ledger (and with Paystack for card payments)',
 } as const;
 
-export type BookingUpdateRefusalCode = 'forbidden' | 'entire_lodge_child' | 'refund_through_refund_action' | 'invalid_transition';
+export type BookingUpdateRefusalCode =
+  | 'forbidden'
+  | 'entire_lodge_child'
+  | 'refund_through_refund_action'
+  | 'invalid_transition'
+  | 'early_check_in'
+  | 'override_not_allowed';
 
 export interface BookingUpdateRefusal {
   kind: 'refused';
@@ -87,6 +99,8 @@ export interface BookingUpdateChange {
   statusMove: { from: BookingStatus; to: BookingStatus } | null;
   /** Marked Paid now: the use case records what is outstanding in the ledger. */
   becamePaid: boolean;
+  /** A check-in before the arrival date that a Manager or SuperAdmin overrode (audited apart). */
+  earlyCheckInOverride: boolean;
   /** What an entire-lodge parent hands to its children: status and payment, not money or notes. */
   cascade: BookingPatch;
   totalOverride: { fromCents: number; toCents: number } | null;
@@ -134,6 +148,7 @@ export function planBookingUpdate(
     after[key] = to;
   };
 
+  const today = todayInLodge(now);
   let status = change.status;
   let becamePaid = false;
   if (change.paymentStatus !== undefined && !paymentStatusChanges) {
@@ -150,8 +165,8 @@ export function planBookingUpdate(
 
   let statusMove: BookingUpdateChange['statusMove'] = null;
   if (status !== undefined) {
-    const check = checkTransition(row.status, status, role);
-    if (!check.ok) return { kind: 'refused', code: 'invalid_transition', reason: check.reason, field: 'status' };
+    const check = checkTransition(row.status, status, role, { today, checkInDate: row.checkInDate, override: change.overrideEarlyCheckIn === true });
+    if (!check.ok) return { kind: 'refused', code: check.code ?? 'invalid_transition', reason: check.reason, field: 'status' };
     if (check.noop) {
       already.push({ field: 'status', value: row.status, at: statusTimeOf(row) });
     } else {
@@ -183,7 +198,10 @@ export function planBookingUpdate(
     if (key === 'cancellationReason' && !statusMove) continue;
     if (patch[key] !== undefined) (cascade as Record<string, unknown>)[key] = patch[key];
   }
-  return { kind: 'change', patch, before, after, statusMove, becamePaid, cascade, totalOverride, already };
+  // The move passed only thanks to the override: what the guard would have refused.
+  const earlyCheckInOverride =
+    !!statusMove && !checkTransition(statusMove.from, statusMove.to, role, { today, checkInDate: row.checkInDate }).ok;
+  return { kind: 'change', patch, before, after, statusMove, becamePaid, earlyCheckInOverride, cascade, totalOverride, already };
 }
 
 /** The timestamps a status move sets or clears (a correction undoes what the move did). */

@@ -203,6 +203,16 @@ describe('deskMoves: what the state machine lets the actor do, per movement', ()
     expect(moves('Provisional', -1, 2, role)).toEqual(['Confirmed', 'Checked-In', 'Cancelled']);
   });
 
+  it.each(STAFF_ROLES)('%s: an arrival of a later day is not offered a check-in (confirm and cancel only)', (role) => {
+    expect(moves('Confirmed', 1, 3, role)).toEqual(['Cancelled']);
+    expect(moves('Provisional', 6, 8, role)).toEqual(['Confirmed', 'Cancelled']);
+    expect(movementMove('arrival', { booking: stay('Confirmed', 1, 3), today, actor: role })).toBeUndefined();
+    // On the arrival date it is offered, and a no-show (from the next day) is checked in late.
+    expect(movementMove('arrival', { booking: stay('Confirmed', 0, 2), today, actor: role })).toBe('Checked-In');
+    expect(isNoShow({ booking: stay('Confirmed', 0, 2), today })).toBe(false);
+    expect(isNoShow({ booking: stay('Confirmed', -1, 2), today })).toBe(true);
+  });
+
   it('a check-out is undone at the desk only by those who may reopen it; a cancellation never', () => {
     expect(moves('Checked-Out', -2, 0, 'Receptionist')).toEqual([]);
     expect(moves('Checked-Out', -2, 0, 'Manager')).toEqual(['Checked-In']);

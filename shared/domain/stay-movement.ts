@@ -153,9 +153,12 @@ export type DeskMove = (typeof DESK_MOVES)[number];
  * booking only: from Checked-In or Cancelled it would be a correction or a reopening, which
  * belong to the bookings page, not to the desk's buttons.
  */
-export function deskMoves({ booking, actor }: DeskQuestion): DeskMove[] {
+export function deskMoves({ booking, today, actor }: DeskQuestion): DeskMove[] {
   if (!actor) return [];
-  const allowed = allowedNextStatuses(booking.status, actor);
+  // With the dates: no check-in is offered before the arrival date (a Manager's override
+  // is a separate, explicit step), so an arrival is checked in from its day and a no-show
+  // (from the next day) checked in late.
+  const allowed = allowedNextStatuses(booking.status, actor, { today, checkInDate: booking.checkInDate });
   return DESK_MOVES.filter((to) => to !== booking.status && allowed.includes(to) && (to !== 'Confirmed' || booking.status === 'Provisional'));
 }
 

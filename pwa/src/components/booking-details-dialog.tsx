@@ -46,6 +46,12 @@ export function BookingDetailsDialog({ booking, onClose, children }: { booking: 
               <dd>
                 <BookingStatusChip status={booking.status} />
               </dd>
+              {booking.status === 'Cancelled' && booking.cancellationReason && (
+                <>
+                  <dt>Cancellation reason</dt>
+                  <dd style={{ overflowWrap: 'anywhere' }}>{booking.cancellationReason}</dd>
+                </>
+              )}
               <dt>Reference</dt>
               <dd>{booking.reference}</dd>
               <dt>Phone</dt>

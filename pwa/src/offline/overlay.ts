@@ -61,8 +61,8 @@ export function applyEntryLocally<R extends SyncRow>(
   let change: BookingChange;
   switch (op) {
     case 'booking.setStatus': {
-      const { status, cancellationReason } = parsed.data as SyncOperationArgs['booking.setStatus'];
-      change = { status, ...(cancellationReason !== undefined ? { cancellationReason } : {}) };
+      const { status, cancellationReason, override } = parsed.data as SyncOperationArgs['booking.setStatus'];
+      change = { status, ...(cancellationReason !== undefined ? { cancellationReason } : {}), overrideEarlyCheckIn: override === true };
       break;
     }
     case 'booking.setSpecialRequests': {
@@ -90,6 +90,7 @@ export function applyEntryLocally<R extends SyncRow>(
       specialRequests: booking.specialRequests,
       cancellationReason: null,
       isEntireLodgeChild: booking.isEntireLodgeChild && !options.viaParent,
+      checkInDate: booking.checkInDate,
       checkedInAt: null,
       checkedOutAt: null,
       cancelledAt: null,
@@ -108,6 +109,7 @@ function visibleFields(patch: BookingPatch): Partial<Booking> {
   const out: Partial<Booking> = {};
   if (patch.status !== undefined) out.status = patch.status;
   if (patch.paymentStatus !== undefined) out.paymentStatus = patch.paymentStatus;
+  if (patch.cancellationReason !== undefined) out.cancellationReason = patch.cancellationReason;
   if (patch.paymentVerified !== undefined) out.paymentVerified = patch.paymentVerified;
   if (patch.paymentMethod !== undefined) out.paymentMethod = patch.paymentMethod;
   if (patch.specialRequests !== undefined) out.specialRequests = patch.specialRequests;

@@ -1,12 +1,14 @@
 import type { Tx } from '../../db/transaction.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { randToCents } from '../../../../shared/domain/money.js';
+import type { PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import { enqueueEmail } from '../email/email.service.js';
 import {
   bookingCancelled,
   bookingReceivedCard,
   bookingReceivedEft,
   holdExpired,
+  paymentConfirmed,
   type BookingForEmail,
 } from '../email/email.templates.js';
 import { bankingDetailsOf, lodgeDetailsOf, type LodgeSettings } from '../settings/settings.service.js';
@@ -49,6 +51,24 @@ export async function enqueueCancelledEmail(trx: Tx, settings: LodgeSettings, bo
     bookingId: booking.id,
     // Per version: a booking reopened and cancelled again is a new message.
     dedupeKey: `booking-cancelled:${booking.id}:${booking.version}`,
+  });
+}
+
+/** A payment staff recorded as received (EFT, cash, card at the desk): the same message a card payment sends. */
+export async function enqueuePaymentReceivedEmail(
+  trx: Tx,
+  settings: LodgeSettings,
+  booking: Booking,
+  method: PaymentMethod,
+  amountCents: number,
+): Promise<void> {
+  const rendered = paymentConfirmed({ lodge: lodgeDetailsOf(settings), booking: bookingForEmail(booking), amountPaidCents: amountCents, method });
+  await enqueueEmail(trx, {
+    to: booking.guestEmail,
+    ...rendered,
+    bookingId: booking.id,
+    // Per version: a payment undone (Pending again) and received again is a new message.
+    dedupeKey: `payment-received:${booking.id}:${booking.version}`,
   });
 }
 

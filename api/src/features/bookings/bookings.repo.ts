@@ -73,6 +73,7 @@ export const toBooking = (r: BookingRow): Booking => ({
   paystackReference: r.paystack_reference,
   promoCodeId: r.promo_code_id,
   specialRequests: r.special_requests,
+  cancellationReason: r.cancellation_reason,
   holdExpiresAt: iso(r.hold_expires_at),
   parentBookingId: r.parent_booking_id,
   isEntireLodgeChild: r.is_entire_lodge_child,

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, PG, UnprocessableError, pgCode } from '../../errors.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import { isBlockingStatus, type PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import {
@@ -17,7 +17,7 @@ import { ledgerSummary, recordLedgerEntries } from '../payments/ledger.service.j
 import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from './booking-messages.js';
 import { staffPaymentEntry } from './booking-ledger.js';
-import { enqueueCancelledEmail } from './booking-emails.js';
+import { enqueueCancelledEmail, enqueuePaymentReceivedEmail } from './booking-emails.js';
 import { retakePromoUse, returnPromoUseIfUnpaid } from './promo-use.js';
 import type { LockedBooking } from './queries.js';
 import * as repo from './bookings.repo.js';
@@ -95,11 +95,15 @@ export async function updateBooking(
     if (plan.statusMove?.to === 'Cancelled' || plan.statusMove?.from === 'Cancelled') {
       locked = (await repo.findBookingRowsForUpdate(trx, [id]))[0];
     }
+    let received: { method: PaymentMethod; amountCents: number } | null = null;
     if (plan.becamePaid) {
       const totalCents = plan.patch.totalCents ?? randToCents(row.total_amount);
       const outstanding = totalCents - (await ledgerSummary(trx, id)).netAmountCents;
       const method = (plan.patch.paymentMethod ?? row.payment_method) as PaymentMethod;
-      if (outstanding > 0) await recordLedgerEntries(trx, [staffPaymentEntry(id, method, outstanding, user)]);
+      if (outstanding > 0) {
+        await recordLedgerEntries(trx, [staffPaymentEntry(id, method, outstanding, user)]);
+        received = { method, amountCents: outstanding };
+      }
     }
 
     await recordAudit(trx, {
@@ -110,6 +114,16 @@ export async function updateBooking(
       before: inRand(plan.before),
       after: inRand(plan.after),
     });
+    if (plan.earlyCheckInOverride) {
+      await recordAudit(trx, {
+        actor: user,
+        action: 'booking.early_check_in_override',
+        entityType: 'booking',
+        entityId: id,
+        before: { status: row.status, checkInDate: row.check_in_date },
+        after: { status: 'Checked-In', reason: input.overrideReason ?? null },
+      });
+    }
     if (plan.totalOverride) {
       await recordAudit(trx, {
         actor: user,
@@ -124,6 +138,9 @@ export async function updateBooking(
     if (plan.statusMove?.to === 'Cancelled') {
       await enqueueCancelledEmail(trx, await getSettings(trx), updated, plan.patch.cancellationReason ?? null);
     }
+    // Money received at the desk (EFT, cash, card there): the guest hears of it as a card
+    // payment's guest does (the EFT confirmation page promises this e-mail).
+    if (received) await enqueuePaymentReceivedEmail(trx, await getSettings(trx), updated, received.method, received.amountCents);
     return { booking: updated, changed: true, already: plan.already, locked };
   });
 }
@@ -138,6 +155,7 @@ function stateOf(row: repo.BookingRow): BookingState {
     specialRequests: row.special_requests,
     cancellationReason: row.cancellation_reason,
     isEntireLodgeChild: row.is_entire_lodge_child,
+    checkInDate: row.check_in_date,
     checkedInAt: row.checked_in_at,
     checkedOutAt: row.checked_out_at,
     cancelledAt: row.cancelled_at,
@@ -152,11 +170,16 @@ function changeOf(input: UpdateBookingRequest): BookingChange {
     specialRequests: input.specialRequests,
     cancellationReason: input.cancellationReason,
     totalCents: input.totalAmount !== undefined ? randToCents(input.totalAmount) : undefined,
+    overrideEarlyCheckIn: input.override === true,
   };
 }
 
-function refusalError(r: BookingUpdateRefusal): ForbiddenError | UnprocessableError {
+function refusalError(r: BookingUpdateRefusal): ForbiddenError | ConflictError | UnprocessableError {
+  const fields = r.field ? { [r.field]: r.reason } : undefined;
   if (r.code === 'forbidden') return new ForbiddenError(r.reason, 'forbidden');
+  if (r.code === 'override_not_allowed') return new ForbiddenError(r.reason, r.code, fields);
+  // Not yet, rather than never: the same move is allowed from the arrival date.
+  if (r.code === 'early_check_in') return new ConflictError(r.reason, r.code, fields);
   return new UnprocessableError(r.reason, r.code, r.field ? { [r.field]: r.reason } : undefined);
 }
 

@@ -21,10 +21,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let offset = 0;
-/** A Provisional EFT booking of a fresh unit, on its own dates. */
-async function newBooking(): Promise<Booking> {
+/** Check-in is allowed from the arrival date: a booking to check in arrives today. */
+const ARRIVING_TODAY = 0;
+/** A Provisional EFT booking of a fresh unit, on its own dates (or arriving `startsIn` days from today). */
+async function newBooking(startsIn?: number): Promise<Booking> {
   const { unitIds } = await createTypeWithUnits(t.db, { units: 1 });
-  const dates = stay(t.clock.now(), 5 + (offset++ % 40) * 3, 2);
+  const dates = stay(t.clock.now(), startsIn ?? 5 + (offset++ % 40) * 3, 2);
   const res = await t.client().post('/api/bookings', {
     unitId: unitIds[0],
     checkInDate: dates.checkIn,
@@ -80,7 +82,7 @@ describe('the batch', () => {
   });
 
   it('applies a check-in once: one client_mutations row, the version up by one, the row in the answer', async () => {
-    const b = await newBooking();
+    const b = await newBooking(ARRIVING_TODAY);
     const e = entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version);
     const [result] = await push(receptionist, e);
     expect(result).toMatchObject({ id: e.id, outcome: 'applied' });
@@ -122,7 +124,7 @@ describe('the batch', () => {
   });
 
   it('applies an entry pushed twice at the same moment once', async () => {
-    const b = await newBooking();
+    const b = await newBooking(ARRIVING_TODAY);
     const e = entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version);
     const [r1, r2] = await Promise.all([push(receptionist, e), push(manager, e)]);
     const outcomes = [r1[0].outcome, r2[0].outcome].sort();
@@ -137,7 +139,7 @@ describe('the batch', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'PostgreSQL: two pushes of one entry that both got past the first look apply it once (the loser answers duplicate)',
     async () => {
-      const b = await newBooking();
+      const b = await newBooking(ARRIVING_TODAY);
       const e = entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version);
       // Hold the booking's row lock so both pushes find no client_mutations row, then queue on the lock.
       let release!: () => void;
@@ -169,7 +171,7 @@ describe('the batch', () => {
   );
 
   it('applies a check-in and a check-out of one batch in order', async () => {
-    const b = await newBooking();
+    const b = await newBooking(ARRIVING_TODAY);
     const results = await push(
       receptionist,
       entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version),
@@ -198,7 +200,7 @@ describe('the batch', () => {
 
 describe('booking.setStatus, re-checked against the row as it is now', () => {
   it('a check-in the server already has is applied with a note saying who and when, and changes nothing', async () => {
-    const b = await newBooking();
+    const b = await newBooking(ARRIVING_TODAY);
     const [first] = await push(receptionist, entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version));
     const checkedIn = Booking.parse(first.record);
     const at = lodgeTimeOf(t.clock.now());
@@ -252,6 +254,26 @@ describe('booking.setStatus, re-checked against the row as it is now', () => {
     const [r] = await push(receptionist, entry('booking.setStatus', b.id, { status: 'Checked-Out' }, b.version));
     expect(r).toMatchObject({ outcome: 'rejected', reason: 'A Provisional booking cannot be changed to Checked-Out' });
     expect((await bookingRow(b.id)).version).toBe(b.version);
+  });
+
+  it('a check-in queued before the arrival date is rejected on replay with the message, and changes nothing', async () => {
+    const b = await newBooking(1);
+    const e = entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version);
+    const [r] = await push(receptionist, e);
+    expect(r).toMatchObject({
+      outcome: 'rejected',
+      reason: `This guest arrives on ${b.checkInDate}: a booking cannot be checked in before its arrival date unless a Manager overrides`,
+    });
+    expect(Booking.parse(r.record)).toMatchObject({ id: b.id, status: 'Provisional', version: b.version });
+    expect(await bookingRow(b.id)).toMatchObject({ status: 'Provisional', version: b.version, checked_in_at: null });
+    expect((await mutations(e.id))[0]).toMatchObject({ outcome: 'rejected', result: { reason: r.reason } });
+
+    // A receptionist's override is refused by role; a manager's, with a reason, is applied.
+    const [byReceptionist] = await push(receptionist, entry('booking.setStatus', b.id, { status: 'Checked-In', override: true, overrideReason: 'Came early' }, b.version));
+    expect(byReceptionist).toMatchObject({ outcome: 'rejected', reason: 'Only a Manager or SuperAdmin can check a guest in before the arrival date' });
+    const [byManager] = await push(manager, entry('booking.setStatus', b.id, { status: 'Checked-In', override: true, overrideReason: 'Came early' }, b.version));
+    expect(byManager.outcome).toBe('applied');
+    expect((await bookingRow(b.id)).status).toBe('Checked-In');
   });
 
   it('a receptionist reopening a cancelled booking is refused as the role rule says', async () => {

@@ -229,7 +229,7 @@ function duplicateOf(stored: repo.StoredMutation): SyncPushResult {
 
 /** The use case's input with only the given fields set (the rest untouched). */
 function edit(fields: Partial<UpdateBookingRequest>): UpdateBookingRequest {
-  return { specialRequests: undefined, cancellationReason: undefined, ...fields };
+  return { specialRequests: undefined, cancellationReason: undefined, overrideReason: undefined, ...fields };
 }
 
 /** The entry's operation and checked args, or why it cannot run at all. */
@@ -271,12 +271,21 @@ async function run(
   const { trx } = chunk;
   switch (command.op) {
     case 'booking.setStatus': {
-      const { status, cancellationReason } = command.args;
+      const { status, cancellationReason, override, overrideReason } = command.args;
       const locked = await lockedBooking(chunk, id);
       const current = bookingOf(locked);
       // A reason goes with a move to Cancelled only: a booking already cancelled keeps its own.
       const withReason = current.status !== status && cancellationReason !== undefined;
-      const res = await updateBooking(deps, user, id, edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}) }), { trx, locked });
+      // The date guard runs on replay as online: an early check-in queued offline is refused
+      // (the entry fails with the message) unless a Manager or SuperAdmin overrode it.
+      const overriding = override === true ? { override: true, overrideReason: text(overrideReason) } : {};
+      const res = await updateBooking(
+        deps,
+        user,
+        id,
+        edit({ status, ...(withReason ? { cancellationReason: text(cancellationReason) } : {}), ...overriding }),
+        { trx, locked },
+      );
       const already = res.already.find((a) => a.field === 'status');
       const note = !res.changed && already ? await statusNote(trx, id, already) : undefined;
       return { outcome: { outcome: 'applied', record: res.booking, ...(note ? { note } : {}) }, locked: res.locked };
@@ -348,6 +357,8 @@ function note(what: string, who: string | undefined, at: Date | undefined): stri
  */
 async function outcomeOfError(db: DbOrTx, err: unknown, command: Command, entry: SyncPushEntry): Promise<Outcome | undefined> {
   if (!(err instanceof AppError)) return undefined;
+  // The date guard's refusals keep their words: the desk reads why its check-in did not count.
+  if (err instanceof ForbiddenError && err.code === 'override_not_allowed') return { outcome: 'rejected', reason: err.message };
   if (err instanceof ForbiddenError) return { outcome: 'rejected', reason: M.notAllowed };
   if (err instanceof NotFoundError) return { outcome: 'rejected', reason: err.message };
   if (err instanceof ValidationError) return { outcome: 'rejected', reason: err.message };
@@ -357,6 +368,9 @@ async function outcomeOfError(db: DbOrTx, err: unknown, command: Command, entry:
     const changedSince = err.code === 'invalid_transition' && !!record && record.version !== entry.baseVersion;
     return { outcome: changedSince ? 'conflict' : 'rejected', reason: err.message, ...withRecord };
   }
+  // A check-in before the arrival date: refused whenever the desk read the row (the dates
+  // never move under it), so a rejection, not a conflict, with the record as it is.
+  if (err instanceof ConflictError && err.code === 'early_check_in') return { outcome: 'rejected', reason: err.message, ...withRecord };
   // Taken dates on a reopen, or any other clash with the row as it is now.
   if (err instanceof ConflictError) return { outcome: 'conflict', reason: err.message, ...withRecord };
   return undefined;

@@ -9,7 +9,9 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { allowedNextStatuses } from '@shared/domain/booking-status.js';
+import { allowedNextStatuses, type BookingStatus } from '@shared/domain/booking-status.js';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import type { Role } from '@shared/roles.js';
 import { OfflineEditError, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
 import type { DeskBooking } from '@/offline/queries.js';
@@ -33,6 +35,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
   const { toast } = useToast();
   const [form, setForm] = useState<EditBookingForm | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<BookingStatus | null>(null);
   // Filled when a booking is opened, not on every live update of it (that would wipe typing).
   const openedId = booking?.id ?? null;
   useEffect(() => setForm(booking ? editFormOf(booking) : null), [openedId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -40,20 +43,24 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
   const before = editFormOf(booking);
   const plan = planEdit(before, form);
   const blocked = !('error' in plan) && needsNetwork(plan) && !online;
-  const statuses = role ? allowedNextStatuses(booking.status, role) : [booking.status];
+  // With the lodge's date: no check-in offered before the arrival date.
+  const statuses = role ? allowedNextStatuses(booking.status, role, { today: todayInLodge(new Date()), checkInDate: booking.checkInDate }) : [booking.status];
   const paymentStatuses = (EDITABLE_PAYMENT_STATUSES as readonly string[]).includes(before.paymentStatus)
     ? EDITABLE_PAYMENT_STATUSES
     : [before.paymentStatus, ...EDITABLE_PAYMENT_STATUSES];
   const set = <K extends keyof EditBookingForm>(key: K, value: EditBookingForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
 
-  const save = async () => {
+  const save = async (confirmed?: { reason?: string }) => {
     if ('error' in plan) return toast({ title: 'Validation Error', description: plan.error, variant: 'destructive' });
     if (isEmptyPlan(plan)) return onClose();
+    // A cancellation asks for its reason; a check-out with money owed names the amount.
+    if (!confirmed && plan.status !== undefined && needsStatusConfirm(booking, plan.status)) return setAsking(plan.status);
+    setAsking(null);
     setBusy(true);
     try {
       // The server's edit first: the outbox entries then start from the version it answers with.
       if (needsNetwork(plan)) await updateBookingOnline(booking.id, { ...plan.online, version: booking.version });
-      if (plan.status !== undefined) await setBookingStatus(booking.id, plan.status);
+      if (plan.status !== undefined) await setBookingStatus(booking.id, plan.status, plan.status === 'Cancelled' ? confirmed?.reason : undefined);
       if (plan.specialRequests !== undefined) await setSpecialRequests(booking.id, plan.specialRequests);
       toast({ title: 'Booking updated successfully!', variant: 'success' });
       onClose();
@@ -122,10 +129,11 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={busy || blocked}>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || blocked}>
           Save Changes
         </Button>
       </DialogActions>
+      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => save({ reason })} />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import { useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/o
 import { can, type Role } from '@shared/roles.js';
 import { todayInLodge, type IsoDate } from '@shared/domain/dates.js';
 import { movementMove, type MovementType } from '@shared/domain/stay-movement.js';
+import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { PageHeader } from '@/components/page-header.js';
 import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -249,7 +250,11 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
   // The desk's one tap, as the front desk offers it: the state machine decides, not this screen.
   const move = movementMove(kind, { booking, today, actor });
   const label = move === 'Checked-In' ? 'Check in' : 'Check out';
-  const act = async (to: NonNullable<typeof move>) => {
+  const [asking, setAsking] = useState(false);
+  const act = async (to: NonNullable<typeof move>, confirmed = false) => {
+    // A check-out with money still owed asks first, naming the amount.
+    if (!confirmed && needsStatusConfirm(booking, to)) return setAsking(true);
+    setAsking(false);
     try {
       await setBookingStatus(booking.id, to);
     } catch (err) {
@@ -279,6 +284,9 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
           <BookingStatusChip status={booking.status} />
         )}
       </Stack>
+      {move && (
+        <StatusConfirmDialog booking={booking} to={asking ? move : null} onClose={() => setAsking(false)} onConfirm={() => act(move, true)} />
+      )}
     </ListItem>
   );
 }

@@ -8,7 +8,7 @@ import { renderApp } from '@/test/render-app.js';
 import { db as offlineDb } from '@/offline/db.js';
 import { makeBooking, resetDevice, seedLocal, staff } from '@/offline/test-support.js';
 import { NEW_BOOKING_OFFLINE } from './front-desk-page.js';
-import { CANCEL_REASON_REQUIRED } from './components/booking-panel.js';
+import { CANCEL_REASON_REQUIRED } from '@/components/status-confirm-dialog.js';
 
 const today = todayInLodge(new Date());
 const arriving = makeBooking({ guestName: 'Lindiwe Dlamini', reference: 'LDG-1001', checkInDate: today, checkOutDate: addDays(today, 2), status: 'Confirmed' });
@@ -78,6 +78,7 @@ describe('front desk', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: /Cancel the booking of Marco Rossi/ });
+    expect(within(dialog).getByText('The guest will be e-mailed a cancellation notice.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(within(dialog).getByText(CANCEL_REASON_REQUIRED)).toBeInTheDocument();
     expect(await offlineDb.outbox.count()).toBe(0);
@@ -96,6 +97,8 @@ describe('front desk', () => {
     await user.click(screen.getByRole('button', { name: 'Lindiwe Dlamini, LDG-1001: details' }));
     const panel = await screen.findByRole('region', { name: 'Booking details' });
     await user.click(within(panel).getByRole('button', { name: 'Payment received: Cash' }));
+    const ask = await screen.findByRole('dialog', { name: /^Record payment of R[\d,.]+ by cash\?$/ });
+    await user.click(within(ask).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(within(panel).getByText('Paid (Cash)')).toBeInTheDocument());
     expect(within(panel).queryByRole('button', { name: 'Payment received: Cash' })).not.toBeInTheDocument();
 

@@ -18,6 +18,7 @@ import { LoadingState } from '@/components/loading-state.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { useBookingSearch, useOnline, useTodayBoard } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
+import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { movementMove, type DeskMove, type MovementType } from '@shared/domain/stay-movement.js';
 import { useDeskActions } from './api/desk-actions.js';
 import { BookingPanel } from './components/booking-panel.js';
@@ -73,8 +74,11 @@ export function FrontDeskPage() {
     else void navigate('/admin/bookings?action=new');
   };
 
+  const [checkingOut, setCheckingOut] = useState<DeskBooking | null>(null);
   const onMove = (booking: DeskBooking, to: DeskMove) => {
     if (to === 'Cancelled') setOpenId(booking.id);
+    // A check-out with money still owed asks first, naming the amount.
+    else if (needsStatusConfirm(booking, to)) setCheckingOut(booking);
     else void actions.move(booking, to);
   };
 
@@ -166,6 +170,16 @@ export function FrontDeskPage() {
       )}
 
       <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} />
+      {checkingOut && (
+        <StatusConfirmDialog
+          booking={checkingOut}
+          to="Checked-Out"
+          onClose={() => setCheckingOut(null)}
+          onConfirm={async () => {
+            if (await actions.move(checkingOut, 'Checked-Out')) setCheckingOut(null);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { BookingPayments } from './booking-payments.js';
+import { formatRand } from '@shared/format.js';
 
 const paid = makeBooking({
   id: 'dddd4444-0000-4000-8000-000000000004',
@@ -192,6 +193,14 @@ describe('a booking’s payments', () => {
     expect(await screen.findByText('No transactions yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Full Refund' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Payment received: EFT' }));
+    // It asks first, with the amount and the method; "Not received" queues nothing.
+    const ask = await screen.findByRole('dialog', { name: `Record payment of ${formatRand(eftHold.totalAmount)} by EFT?` });
+    expect(ask).toHaveTextContent('From Ayanda Khumalo. The booking is marked Paid. The guest will be e-mailed a payment confirmation.');
+    await user.click(within(ask).getByRole('button', { name: 'Not received' }));
+    expect(await offlineDb.outbox.toArray()).toEqual([]);
+    // The dialog's closing transition hides the page from the accessibility tree for a moment.
+    await user.click(await screen.findByRole('button', { name: 'Payment received: EFT' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Record payment' }));
     await waitFor(async () =>
       expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'booking.paymentReceived', entityId: eftHold.id, args: { method: 'EFT' } }]),
     );

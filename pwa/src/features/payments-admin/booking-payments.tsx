@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +27,7 @@ import { downloadCsv } from '@/lib/csv.js';
 import { formatLodgeDateTime, formatRand } from '@shared/format.js';
 import { useBooking, useOnline } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
-import { usePaymentHistory } from './api/payment-history.js';
+import { paymentHistoryKey, usePaymentHistory } from './api/payment-history.js';
 import { useRefundBooking } from './api/refund-booking.js';
 import { PaymentStatusBadge, paymentBadgeColours, paymentStatusLabel } from '@/components/payment-status-badge.js';
 import {
@@ -70,6 +71,19 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
   const history = usePaymentHistory(bookingId, online);
   const actions = useDeskActions();
   const [refunding, setRefunding] = useState<RefundKind | null>(null);
+  const queryClient = useQueryClient();
+
+  // The ledger's new row once the server has the payment: the history read when the section
+  // opened is out of date as soon as the outbox entry is applied (the booking's version moves
+  // and it is no longer pending), so it is read again then. Without this the section kept
+  // showing "Total Paid R0" after the server had recorded the money.
+  const serverVersion = booking && !booking.pendingSync ? booking.version : null;
+  const seenVersion = useRef(serverVersion);
+  useEffect(() => {
+    if (serverVersion === null || serverVersion === seenVersion.current) return;
+    seenVersion.current = serverVersion;
+    if (online) void queryClient.invalidateQueries({ queryKey: paymentHistoryKey(bookingId) });
+  }, [serverVersion, online, bookingId, queryClient]);
 
   if (booking === undefined) return null;
   const paymentStatus = paymentStatusLabel(booking?.paymentStatus);
@@ -77,6 +91,8 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
   const refundableCents = summary ? Math.max(0, randToCents(summary.totalPaid) - randToCents(summary.totalRefunded)) : 0;
   const mayRefund = canRefund && REFUNDABLE.includes(paymentStatus) && refundableCents > 0;
   const awaiting = booking !== null && AWAITING_PAYMENT.includes(paymentStatus) && booking.status !== 'Cancelled';
+  // What the server records: the total less what the ledger already holds (the whole total offline).
+  const amountOwed = booking ? Math.max(0, booking.totalAmount - (summary?.netAmount ?? 0)) : 0;
 
   return (
     <Box component="section" aria-labelledby={`payments-${bookingId}`} sx={{ mt: 3 }}>
@@ -120,7 +136,7 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
               <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
                 Payment received
               </Typography>
-              <PaymentReceivedButtons onReceived={(method) => void actions.paymentReceived(booking, method)} />
+              <PaymentReceivedButtons amount={amountOwed} guestName={booking.guestName} onReceived={(method) => void actions.paymentReceived(booking, method)} />
             </Box>
           )}
         </Stack>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -7,15 +8,22 @@ import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
+import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { todayInLodge } from '@shared/domain/dates.js';
 
 /** The status as a chip-coloured select offering the moves the state machine allows this role. */
 export function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
   const { toast } = useToast();
-  const options = role ? allowedNextStatuses(booking.status, role) : [booking.status];
-  const change = async (next: BookingStatus) => {
+  const [asking, setAsking] = useState<BookingStatus | null>(null);
+  // With the lodge's date: no check-in offered before the arrival date.
+  const options = role ? allowedNextStatuses(booking.status, role, { today: todayInLodge(new Date()), checkInDate: booking.checkInDate }) : [booking.status];
+  const change = async (next: BookingStatus, reason?: string, confirmed = false) => {
     if (next === booking.status) return;
+    // A cancellation asks for its reason; a check-out with money owed names the amount.
+    if (!confirmed && needsStatusConfirm(booking, next)) return setAsking(next);
+    setAsking(null);
     try {
-      await setBookingStatus(booking.id, next);
+      await setBookingStatus(booking.id, next, next === 'Cancelled' ? reason : undefined);
       toast({ title: 'Booking updated successfully!', variant: 'success' });
     } catch (err) {
       toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
@@ -39,6 +47,7 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
         ))}
       </TextField>
       {booking.pendingSync && <NotSyncedChip />}
+      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
     </Stack>
   );
 }

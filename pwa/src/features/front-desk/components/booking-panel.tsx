@@ -2,10 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -15,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
+import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { formatRand } from '@shared/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/hooks.js';
@@ -24,8 +21,6 @@ import { STATUS_ACTION } from '@/lib/status-actions.js';
 import { useDeskActions } from '../api/desk-actions.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
-
-export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation';
 
 /** A booking's details with what the desk can do to it, as a side panel (full width on a phone). */
 export function BookingPanel({
@@ -55,7 +50,7 @@ export function BookingPanel({
 function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; today: IsoDate; role: Role | null | undefined; onClose: () => void }) {
   const booking = useBooking(bookingId);
   const actions = useDeskActions();
-  const [cancelling, setCancelling] = useState(false);
+  const [asking, setAsking] = useState<DeskMove | null>(null);
 
   if (booking === undefined) return null;
   if (booking === null) {
@@ -72,7 +67,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
 
   const onMove = (to: DeskMove) => {
-    if (to === 'Cancelled') setCancelling(true);
+    if (needsStatusConfirm(booking, to)) setAsking(to);
     else void actions.move(booking, to);
   };
 
@@ -108,6 +103,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
           {booking.guestPhone && <Detail term="Phone" value={booking.guestPhone} />}
           <Detail term="Total" value={formatRand(booking.totalAmount)} />
           <Detail term="Payment" value={`${booking.paymentStatus}${booking.paymentMethod ? ` (${booking.paymentMethod})` : ''}`} />
+          {booking.status === 'Cancelled' && booking.cancellationReason && <Detail term="Cancellation reason" value={booking.cancellationReason} />}
         </Box>
 
         {moves.length > 0 && (
@@ -132,7 +128,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
         {unpaid && (
           <Box>
             <SectionTitle>Payment received at the desk</SectionTitle>
-            <PaymentReceivedButtons onReceived={(method) => void actions.paymentReceived(booking, method)} />
+            <PaymentReceivedButtons amount={booking.totalAmount} guestName={booking.guestName} onReceived={(method) => void actions.paymentReceived(booking, method)} />
           </Box>
         )}
 
@@ -144,12 +140,12 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
         />
       </Stack>
 
-      <CancelDialog
-        open={cancelling}
-        guest={booking.guestName}
-        onClose={() => setCancelling(false)}
+      <StatusConfirmDialog
+        booking={booking}
+        to={asking}
+        onClose={() => setAsking(null)}
         onConfirm={async (reason) => {
-          if (await actions.move(booking, 'Cancelled', reason)) setCancelling(false);
+          if (asking && (await actions.move(booking, asking, reason))) setAsking(null);
         }}
       />
     </Box>
@@ -220,69 +216,5 @@ function SpecialRequests({ value, onSave }: { value: string; onSave: (text: stri
         </Button>
       </Stack>
     </Box>
-  );
-}
-
-function CancelDialog({
-  open,
-  guest,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  guest: string;
-  onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setReason('');
-      setError(null);
-    }
-  }, [open]);
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Cancel the booking of {guest}?</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          label="Reason for cancellation"
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          value={reason}
-          error={error !== null}
-          helperText={error ?? ' '}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (e.target.value.trim()) setError(null);
-          }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          Keep booking
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          sx={{ minHeight: 44 }}
-          onClick={() => {
-            if (!reason.trim()) {
-              setError(CANCEL_REASON_REQUIRED);
-              return;
-            }
-            void onConfirm(reason.trim());
-          }}
-        >
-          Cancel booking
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

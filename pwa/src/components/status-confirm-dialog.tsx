@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { Booking } from '@shared/contracts/bookings.js';
+import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { formatRand } from '@shared/format.js';
+
+export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation';
+/** The server e-mails the guest on every staff cancellation (the cancellation notice, with the reason). */
+export const CANCEL_EMAIL_NOTE = 'The guest will be e-mailed a cancellation notice.';
+
+type Money = Pick<Booking, 'paymentStatus' | 'totalAmount'>;
+
+/**
+ * What a guest still owes when checked out, as this device knows it: nothing once Paid (or
+ * refunded: the money went back on purpose); the whole total while the payment is pending or
+ * failed. A deposit's balance needs the ledger, which the desk does not keep offline, so it is
+ * shown as the total with the deposit paid. Null: nothing to ask.
+ */
+export function checkOutWarning(b: Money): string | null {
+  switch (b.paymentStatus) {
+    case 'Pending':
+    case 'Failed':
+      return `Balance due ${formatRand(b.totalAmount)} (payment ${b.paymentStatus.toLowerCase()}) — check out anyway?`;
+    case 'Deposit Paid':
+      return `Only a deposit is paid of the ${formatRand(b.totalAmount)} total — check out anyway?`;
+    default:
+      return null;
+  }
+}
+
+/** The status moves that ask first: a cancellation always (with its reason), a check-out that leaves money owed. */
+export function needsStatusConfirm(b: Money, to: BookingStatus): boolean {
+  return to === 'Cancelled' || (to === 'Checked-Out' && checkOutWarning(b) !== null);
+}
+
+/**
+ * The question before a cancellation or a check-out with money owed. The cancellation needs a
+ * reason (kept with the booking and put in the guest's e-mail); the check-out names the amount.
+ */
+export function StatusConfirmDialog({
+  booking,
+  to,
+  onClose,
+  onConfirm,
+}: {
+  booking: Pick<Booking, 'guestName' | 'paymentStatus' | 'totalAmount'>;
+  /** The move asked about; null: closed. */
+  to: BookingStatus | null;
+  onClose: () => void;
+  onConfirm: (reason?: string) => void | Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = to === 'Cancelled' || to === 'Checked-Out';
+  useEffect(() => {
+    if (open) {
+      setReason('');
+      setError(null);
+    }
+  }, [open]);
+  if (!open) return null;
+
+  if (to === 'Checked-Out') {
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="check-out-confirm-title">
+        <DialogTitle id="check-out-confirm-title">Check out {booking.guestName}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{checkOutWarning(booking)}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} sx={{ minHeight: 44 }}>
+            Not yet
+          </Button>
+          <Button variant="contained" sx={{ minHeight: 44 }} onClick={() => void onConfirm()}>
+            Check out anyway
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="cancel-confirm-title">
+      <DialogTitle id="cancel-confirm-title">Cancel the booking of {booking.guestName}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{CANCEL_EMAIL_NOTE}</DialogContentText>
+        <TextField
+          autoFocus
+          label="Reason for cancellation"
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          value={reason}
+          error={error !== null}
+          helperText={error ?? 'Kept with the booking and put in the e-mail.'}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) setError(null);
+          }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          Keep booking
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          sx={{ minHeight: 44 }}
+          onClick={() => {
+            if (!reason.trim()) {
+              setError(CANCEL_REASON_REQUIRED);
+              return;
+            }
+            void onConfirm(reason.trim());
+          }}
+        >
+          Cancel booking
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
