@@ -91,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && !c.SETTINGS_KEY) {
     throw new Error('Invalid configuration:\n  SETTINGS_KEY: required when NODE_ENV=production');
   }
+  // In production the origin check trusts only these origins, never the request's Host header
+  // (http/security.ts): without them no browser could book.
+  if (c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN?.trim()) {
+    throw new Error('Invalid configuration:\n  PUBLIC_ORIGIN: required when NODE_ENV=production (the public origin, e.g. https://book.example-lodge.co.za)');
+  }
   if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
     throw new Error(
       `Invalid configuration:\n  WEB_CONCURRENCY: ${c.WEB_CONCURRENCY} workers need PostgreSQL (DATABASE_URL); the embedded database (PGlite) lives inside one process and cannot be shared, so leave WEB_CONCURRENCY unset or 1`,
