@@ -10,6 +10,7 @@ import {
   VerifyPaymentRequest,
 } from '../../../../shared/contracts/payments.js';
 import { initializeCardPayment } from './initialize-card-payment.js';
+import { assertStayWithinLimits } from '../settings/stay-limits.js';
 import { verifyCardPayment } from './verify-card-payment.js';
 import { handleWebhook } from './handle-webhook.js';
 import * as refunds from './refunds.service.js';
@@ -20,6 +21,13 @@ const UNPARSED_BODY = Symbol.for('unparsedBody');
 export function paymentRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/payments/initialize', async (ctx) => {
     const input = parse(InitializePaymentRequest, ctx.request.body);
+    const { checkInDate, checkOutDate } = input.bookingData;
+    await assertStayWithinLimits(
+      deps,
+      { checkIn: checkInDate, checkOut: checkOutDate },
+      { checkIn: 'bookingData.checkInDate', checkOut: 'bookingData.checkOutDate' },
+      !!ctx.state.user,
+    );
     ctx.body = await initializeCardPayment(deps, input);
   });
 

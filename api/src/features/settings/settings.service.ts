@@ -34,6 +34,10 @@ export interface LodgeSettings {
   weatherApiKey: string | null;
   mapEmbedCode: string | null;
   heroBackgroundImage: string | null;
+  /** The longest stay a guest may book (domain/stay-limits.ts). */
+  maxStayNights: number;
+  /** How many days ahead dates may be booked. */
+  bookingHorizonDays: number;
   version: number;
 }
 
@@ -64,6 +68,8 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     weatherApiKey: key(decryptSecret(s.weather_api_key)),
     mapEmbedCode: s.map_embed_code,
     heroBackgroundImage: s.hero_background_image,
+    maxStayNights: s.max_stay_nights,
+    bookingHorizonDays: s.booking_horizon_days,
     version: s.version,
   };
 }
