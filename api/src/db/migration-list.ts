@@ -19,6 +19,7 @@ import * as m1123_0501 from './migrations/20261123000501_bookings_stay_index.js'
 import * as m1124_0100 from './migrations/20261124000100_bookings_version.js';
 import * as m1125_0100 from './migrations/20261125000100_rate_limit_buckets.js';
 import * as m1126_0500 from './migrations/20261126000500_stay_limits.js';
+import * as m1126_0501 from './migrations/20261126000501_booking_hold_source.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -47,6 +48,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261124000100_bookings_version', m1124_0100],
   ['20261125000100_rate_limit_buckets', m1125_0100],
   ['20261126000500_stay_limits', m1126_0500],
+  ['20261126000501_booking_hold_source', m1126_0501],
 ];
 
 /** The names of the listed migrations, in order. */

@@ -10,6 +10,7 @@ import {
   UpdateBookingRequest,
 } from '../../../../shared/contracts/bookings.js';
 import { createEftBooking } from './create-guest-booking.js';
+import { guestBookingLimits } from './guest-limits.js';
 import { createStaffBooking, createStaffPackageBooking } from './create-staff-booking.js';
 import { updateBooking } from './update-booking.js';
 import { deleteBooking } from './delete-booking.js';
@@ -22,13 +23,15 @@ const STAY_FIELDS = { checkIn: 'checkInDate', checkOut: 'checkOutDate' } as cons
 const stayOf = (input: { checkInDate: string; checkOutDate: string }) => ({ checkIn: input.checkInDate, checkOut: input.checkOutDate });
 
 export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
+  const guestLimits = guestBookingLimits(deps);
+
   /** A guest's EFT booking, or (isPackageBooking) the back office's package booking. */
   router.post('/bookings', async (ctx) => {
     const input = parse(CreateBookingRequest, ctx.request.body);
     await assertStayWithinLimits(deps, stayOf(input), STAY_FIELDS, !!ctx.state.user);
     ctx.body = input.isPackageBooking
       ? await createStaffPackageBooking(deps, userWithCapability(ctx, 'manageBookings'), input)
-      : await createEftBooking(deps, input, ctx.state.user);
+      : await createEftBooking(deps, input, ctx.state.user, { holdLimit: await guestLimits(ctx) });
     ctx.status = 201;
   });
 

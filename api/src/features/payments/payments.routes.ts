@@ -10,6 +10,7 @@ import {
   VerifyPaymentRequest,
 } from '../../../../shared/contracts/payments.js';
 import { initializeCardPayment } from './initialize-card-payment.js';
+import { guestBookingLimits } from '../bookings/guest-limits.js';
 import { assertStayWithinLimits } from '../settings/stay-limits.js';
 import { verifyCardPayment } from './verify-card-payment.js';
 import { handleWebhook } from './handle-webhook.js';
@@ -19,6 +20,8 @@ import * as refunds from './refunds.service.js';
 const UNPARSED_BODY = Symbol.for('unparsedBody');
 
 export function paymentRoutes(router: Router<AppState>, deps: Deps): void {
+  const guestLimits = guestBookingLimits(deps);
+
   router.post('/payments/initialize', async (ctx) => {
     const input = parse(InitializePaymentRequest, ctx.request.body);
     const { checkInDate, checkOutDate } = input.bookingData;
@@ -28,7 +31,7 @@ export function paymentRoutes(router: Router<AppState>, deps: Deps): void {
       { checkIn: 'bookingData.checkInDate', checkOut: 'bookingData.checkOutDate' },
       !!ctx.state.user,
     );
-    ctx.body = await initializeCardPayment(deps, input);
+    ctx.body = await initializeCardPayment(deps, input, await guestLimits(ctx));
   });
 
   router.post('/payments/verify', async (ctx) => {
