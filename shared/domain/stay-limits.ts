@@ -16,8 +16,6 @@ export interface StayLimits {
   bookingHorizonDays: number;
 }
 
-export const DEFAULT_STAY_LIMITS: StayLimits = { maxStayNights: 30, bookingHorizonDays: 730 };
-
 export function maxStayMessage(nights: number): string {
   return `Stays can be at most ${nights} ${nights === 1 ? 'night' : 'nights'}`;
 }

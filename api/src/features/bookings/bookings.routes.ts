@@ -10,7 +10,7 @@ import {
   UpdateBookingRequest,
 } from '../../../../shared/contracts/bookings.js';
 import { createEftBooking } from './create-guest-booking.js';
-import { guestBookingLimits } from './guest-limits.js';
+import { guestBookingLimits } from './guest-limits.routes.js';
 import { createStaffBooking, createStaffPackageBooking } from './create-staff-booking.js';
 import { updateBooking } from './update-booking.js';
 import { deleteBooking } from './delete-booking.js';

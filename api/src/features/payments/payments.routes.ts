@@ -10,7 +10,7 @@ import {
   VerifyPaymentRequest,
 } from '../../../../shared/contracts/payments.js';
 import { initializeCardPayment } from './initialize-card-payment.js';
-import { guestBookingLimits } from '../bookings/guest-limits.js';
+import { guestBookingLimits } from '../bookings/guest-limits.routes.js';
 import { assertStayWithinLimits } from '../settings/stay-limits.js';
 import { verifyCardPayment } from './verify-card-payment.js';
 import { handleWebhook } from './handle-webhook.js';
