@@ -21,7 +21,9 @@ export default defineConfig({
   build: {
     outDir: '../dist/pwa',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build by default: served in production they hand out the app's
+    // whole source. BUILD_SOURCEMAP=1 builds them (for debugging a build locally).
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     // Every browser the PWA supports knows <link rel="modulepreload">; the polyfill would be
     // one more kilobyte on the landing page for none of them.
     modulePreload: { polyfill: false },

@@ -53,7 +53,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
 
   const allowedOrigins = (deps.config.PUBLIC_ORIGIN ?? '')
     .split(',')
-    .map((s) => s.trim())
+    .map((s) => s.trim().replace(/\/+$/, ''))
     .filter(Boolean);
 
   // A client that goes away mid-response (a tab closed, a navigation) is not a server error.
@@ -89,7 +89,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   app.use(errorMiddleware(deps.log));
   app.use(compress({ threshold: 1024 }));
   app.use(stringifyJsonOnce);
-  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE));
+  app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE, !deps.config.isProduction));
   app.use(requireJsonOrMultipart);
   app.use(
     koaBody({

@@ -61,6 +61,12 @@ const ConfigSchema = z.object({
   EMAIL_INTERVAL_MS: z.coerce.number().int().positive().default(10000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  // Guest booking attempts (EFT and card) per client address per hour, shared by all instances.
+  GUEST_BOOKING_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // Unpaid holds running at once per guest e-mail address and per client address.
+  GUEST_HOLD_LIMIT: z.coerce.number().int().positive().default(3),
+  // Booking look-ups (GET /api/bookings/lookup) per client address per minute.
+  LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   // `npm start` runs this many worker processes sharing PORT (node:cluster); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
@@ -94,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === 'production' && !c.SETTINGS_KEY) {
     throw new Error('Invalid configuration:\n  SETTINGS_KEY: required when NODE_ENV=production');
+  }
+  // In production the origin check trusts only these origins, never the request's Host header
+  // (http/security.ts): without them no browser could book.
+  if (c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN?.trim()) {
+    throw new Error('Invalid configuration:\n  PUBLIC_ORIGIN: required when NODE_ENV=production (the public origin, e.g. https://book.example-lodge.co.za)');
   }
   if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
     throw new Error(

@@ -15,6 +15,7 @@ import {
   isoDate,
   money,
   optionalIsoDate,
+  plainString,
   optionalText,
   optionalUuid,
   uuid,
@@ -80,13 +81,11 @@ function guestCount(max: number, message: string) {
 
 export const GuestData = z.object(
   {
-    firstName: z
-      .string({ error: BOOKING_MESSAGES.firstNameRequired })
+    firstName: plainString({ error: BOOKING_MESSAGES.firstNameRequired })
       .trim()
       .min(1, BOOKING_MESSAGES.firstNameRequired)
       .max(100, 'First name must be at most 100 characters'),
-    lastName: z
-      .string({ error: BOOKING_MESSAGES.lastNameRequired })
+    lastName: plainString({ error: BOOKING_MESSAGES.lastNameRequired })
       .trim()
       .min(1, BOOKING_MESSAGES.lastNameRequired)
       .max(100, 'Last name must be at most 100 characters'),
@@ -105,8 +104,7 @@ export type GuestData = z.output<typeof GuestData>;
 export type GuestDataInput = z.input<typeof GuestData>;
 
 /** A promo code as typed: trimmed; '' or null mean none. */
-export const OptionalPromoCode = z
-  .string()
+export const OptionalPromoCode = plainString()
   .trim()
   .max(50, BOOKING_MESSAGES.promoCodeTooLong)
   .nullish()
@@ -353,8 +351,7 @@ export const BOOKING_LOOKUP_MESSAGES = {
  * match (the e-mail case-insensitively), so a reference alone reveals nothing.
  */
 export const BookingLookupQuery = z.object({
-  reference: z
-    .string({ error: BOOKING_LOOKUP_MESSAGES.referenceRequired })
+  reference: plainString({ error: BOOKING_LOOKUP_MESSAGES.referenceRequired })
     .trim()
     .min(1, BOOKING_LOOKUP_MESSAGES.referenceRequired)
     .max(40, BOOKING_LOOKUP_MESSAGES.notFound)

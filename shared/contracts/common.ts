@@ -8,6 +8,15 @@ export { CHECK_OUT_AFTER_CHECK_IN_MESSAGE };
 export const ISO_DATE_MESSAGE = 'Date must be a valid date in the format YYYY-MM-DD';
 
 /**
+ * Every request date lies in these years. Year 0000 reached PostgreSQL (which has no year 0)
+ * and 9999-12-31 made the server price millions of nights; a lodge books nothing outside
+ * this century. Stays are bounded further by the lodge's settings (domain/stay-limits.ts).
+ */
+export const FIRST_DATE = '2000-01-01';
+export const LAST_DATE = '2099-12-31';
+export const DATE_RANGE_MESSAGE = `Date must be between ${FIRST_DATE} and ${LAST_DATE}`;
+
+/**
  * A date with a time: either lodge wall-clock time ('2026-12-01T14:00', what the admin
  * form sends: "Check-in time 14:00 and check-out time 10:00 are appended"), or an instant
  * with Z or an offset.
@@ -40,6 +49,10 @@ function parseDate(value: string, ctx: z.RefinementCtx, required: string): strin
   const date = normaliseDateInput(value);
   if (date === undefined) {
     ctx.addIssue({ code: 'custom', message: ISO_DATE_MESSAGE });
+    return z.NEVER;
+  }
+  if (compareIsoDates(date, FIRST_DATE) < 0 || compareIsoDates(date, LAST_DATE) > 0) {
+    ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
     return z.NEVER;
   }
   return date;
@@ -179,10 +192,45 @@ export function nullableMoney(messages: Pick<MoneyMessages, 'invalid'> = {}) {
     );
 }
 
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. NUL cannot be
+ * stored in PostgreSQL text at all (it answered 500); the others are never typed by a person.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/**
+ * Every string in a request body or query (objects and arrays walked) that holds a control
+ * character, by its path ('guestData.firstName'). The API's parse (http/validate.ts) refuses
+ * them before any contract runs, so no field that reaches the database can carry one, whichever
+ * contract it is in; the text helpers below refuse them too, for the forms' own checks.
+ */
+export function controlCharacterPaths(input: unknown, path: (string | number)[] = [], found: string[] = []): string[] {
+  if (typeof input === 'string') {
+    if (hasControlCharacters(input)) found.push(path.length ? path.join('.') : '_');
+  } else if (Array.isArray(input)) {
+    input.forEach((item, i) => controlCharacterPaths(item, [...path, i], found));
+  } else if (input && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+      controlCharacterPaths(value, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/** A request string with no control characters (see hasControlCharacters). */
+export const plainString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((v) => !hasControlCharacters(v), CONTROL_CHARACTER_MESSAGE);
+
 /** An optional text: trimmed; missing, null and '' become null; at most `max` characters. */
 export function optionalText(max: number, tooLong = `Must be at most ${max} characters`) {
-  return z
-    .string()
+  return plainString()
     .trim()
     .max(max, tooLong)
     .nullish()

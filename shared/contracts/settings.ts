@@ -24,6 +24,10 @@ export const PublicSettings = z.object({
   /** Percent, e.g. 5 for 5 %. */
   cardPaymentDiscount: z.number(),
   eftHoldDurationHours: z.number().int(),
+  /** The longest stay a guest may book, in nights (the date pickers stop there). */
+  maxStayNights: z.number().int(),
+  /** How many days ahead dates may be booked. */
+  bookingHorizonDays: z.number().int(),
   /** Whether card payment can be offered at all (a Paystack public key is set). */
   cardPaymentsConfigured: z.boolean(),
   paystackInlineScriptUrl: z.string(),
@@ -51,6 +55,8 @@ export const SETTINGS_MESSAGES = {
   time: 'Enter a time as HH:MM (24-hour clock)',
   latitude: 'Latitude must be between -90 and 90',
   longitude: 'Longitude must be between -180 and 180',
+  maxStay: 'Maximum stay must be between 1 and 365 nights',
+  horizon: 'Booking horizon must be between 30 and 3650 days',
 } as const;
 
 /**
@@ -100,6 +106,8 @@ export const AdminSettings = z.object({
   /** Decimal string, e.g. '2.50' (the spec's settings record). */
   cardPaymentDiscount: z.string(),
   eftHoldDurationHours: z.number().int(),
+  maxStayNights: z.number().int(),
+  bookingHorizonDays: z.number().int(),
   weatherApiKeySet: z.boolean(),
   weatherApiKeyMasked: z.string().nullable(),
   mapEmbedCode: z.string().nullable(),
@@ -164,6 +172,21 @@ const coordinate = (limit: number, message: string) =>
       }
       // The column keeps six decimals (about 10 cm).
       return Math.round(n * 1e6) / 1e6;
+    });
+
+/** An optional whole number in [min, max]; the form sends it as a number or as the field's text. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : NaN) : v;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
     });
 
 /** A secret field: undefined (omitted) or the masked form keep the stored key; '' or null clears it. */
@@ -237,6 +260,8 @@ export const UpdateSettingsRequest = z.object({
     .min(1, SETTINGS_MESSAGES.eftHold)
     .max(168, SETTINGS_MESSAGES.eftHold)
     .optional(),
+  maxStayNights: wholeNumber(1, 365, SETTINGS_MESSAGES.maxStay),
+  bookingHorizonDays: wholeNumber(30, 3650, SETTINGS_MESSAGES.horizon),
   weatherApiKey: secret('', 'Must be text'),
   mapEmbedCode: text(10000).optional(),
   version: z.number().int().min(1).optional(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startPaystackDouble, type PaystackDouble } from '../../../e2e/doubles/paystack-double.js';
 import { countRows, createTypeWithUnits, guestData, stay } from '../features/bookings/test-fixtures.js';
-import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from './idempotency.js';
+import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS, anonymousCaller } from './idempotency.js';
 
 /** Idempotency-Key on POST /api/bookings and POST /api/payments/initialize (weak-signal retries). */
 let t: TestContext;
@@ -89,7 +89,7 @@ describe('POST /api/bookings with an Idempotency-Key', () => {
     const body = await eftBody();
     const key = randomUUID();
     const { hashBody } = await import('./idempotency.js');
-    await t.db('idempotency_keys').insert({ key, scope: 'POST /api/bookings', request_hash: hashBody(body), status: 'in_progress', created_at: t.clock.now() });
+    await t.db('idempotency_keys').insert({ key, scope: `POST /api/bookings ${anonymousCaller('127.0.0.1')}`, request_hash: hashBody(body), status: 'in_progress', created_at: t.clock.now() });
     const res = await t.client().post('/api/bookings', body, withKey(key));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress, code: 'idempotency_in_progress' });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Deps } from '../deps.js';
 import { ConflictError, UnprocessableError, ValidationError } from '../errors.js';
 import * as repo from './idempotency.repo.js';
@@ -30,6 +30,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
  * - A first attempt that throws or answers 5xx forgets the key, so a retry really runs again
  *   (a 4xx thrown by the rules, e.g. taken dates, is also not kept: re-running it is harmless).
  * - Rows older than 24 hours are ignored (and deleted when met) and cleaned up now and then.
+ * - A key belongs to its caller (callerOf): another caller sending the same key and body gets
+ *   its own processing, never the first caller's booking.
  * Requests without the header pass through unchanged.
  */
 export function idempotency(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Middleware {
@@ -42,7 +44,7 @@ export function idempotency(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Middlewar
         [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.invalid,
       });
     }
-    const scope = `${ctx.method} ${ctx.path}`;
+    const scope = `${ctx.method} ${ctx.path} ${callerOf(ctx)}`;
     const requestHash = hashBody(ctx.request.body);
     const now = deps.clock.now();
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
@@ -84,6 +86,22 @@ export function idempotency(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Middlewar
     }
     await repo.completeKey(deps.db, scope, key, ctx.status, ctx.body);
   };
+}
+
+/**
+ * Who is asking: the signed-in user, else the client's address (hashed: the table keeps no
+ * addresses). A guest is anonymous, so the address is all there is; a retry after the phone
+ * changed network is then run again rather than replayed, which books nothing twice (the first
+ * booking already holds the dates).
+ */
+function callerOf(ctx: Context): string {
+  const user = ctx.state.user as { id: string } | null | undefined;
+  return user ? `user:${user.id}` : anonymousCaller(ctx.ip);
+}
+
+/** The caller part of a key's scope for a guest at `address`. */
+export function anonymousCaller(address: string): string {
+  return `address:${crypto.createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
 }
 
 async function forget(deps: Pick<Deps, 'db' | 'log'>, scope: string, key: string): Promise<void> {

@@ -11,13 +11,24 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * without a session cookie: it is then not a browser page acting with a victim's login (curl,
  * a server), while a cookie with no provenance (an old browser, a stripped header) could be.
  * The Paystack webhook is exempt: Paystack is a server, and the handler checks its signature.
+ *
+ * With `trustHost` false (production) the origin is compared only with the configured public
+ * origins (PUBLIC_ORIGIN): the Host header is the client's to choose, so a request sending
+ * `Host: evil.example` with `Origin: https://evil.example` would otherwise match itself.
+ * Development and tests keep the own-origin rule, as the dev server and e2e run on ports
+ * nobody configures.
  */
-export function originCheck(allowedOrigins: () => string[], exemptPaths: string[] = [], sessionCookie?: string): Middleware {
+export function originCheck(
+  allowedOrigins: () => string[],
+  exemptPaths: string[] = [],
+  sessionCookie?: string,
+  trustHost = true,
+): Middleware {
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || exemptPaths.includes(ctx.path)) return next();
     const origin = ctx.get('Origin') || originOfReferer(ctx.get('Referer'));
     if (origin) {
-      const own = `${ctx.protocol}://${ctx.host}`;
+      const own = trustHost ? `${ctx.protocol}://${ctx.host}` : undefined;
       if (origin !== own && !allowedOrigins().includes(origin)) {
         throw new ForbiddenError('Cross-origin request refused', 'bad_origin');
       }

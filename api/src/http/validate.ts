@@ -1,11 +1,17 @@
 import type { z } from 'zod';
 import { ValidationError, type FieldErrors } from '../errors.js';
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPaths } from '../../../shared/contracts/common.js';
 
 /**
  * Parses input with a shared zod schema. On failure: ValidationError (400) whose message
  * names the first bad field and whose `errors` map names every one of them.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const controlled = controlCharacterPaths(input);
+  if (controlled.length) {
+    const errors: FieldErrors = Object.fromEntries(controlled.map((field) => [field, CONTROL_CHARACTER_MESSAGE]));
+    throw new ValidationError(`${controlled[0]}: ${CONTROL_CHARACTER_MESSAGE}`, 'validation_error', errors);
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: FieldErrors = {};

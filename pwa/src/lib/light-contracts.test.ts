@@ -27,6 +27,8 @@ const settings = {
   allowEFTPayments: false,
   cardPaymentDiscount: 2.5,
   eftHoldDurationHours: 48,
+  maxStayNights: 30,
+  bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
   paystackInlineScriptUrl: 'https://js.paystack.co/v2/inline.js',
   timeZone: 'Africa/Johannesburg',

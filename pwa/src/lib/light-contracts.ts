@@ -110,6 +110,8 @@ export const PublicSettingsLight = object<PublicSettings>({
   allowEFTPayments: boolean,
   cardPaymentDiscount: number,
   eftHoldDurationHours: int,
+  maxStayNights: int,
+  bookingHorizonDays: int,
   cardPaymentsConfigured: boolean,
   paystackInlineScriptUrl: string,
   timeZone: literal('Africa/Johannesburg'),

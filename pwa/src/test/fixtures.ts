@@ -61,6 +61,8 @@ export const publicSettings = PublicSettings.parse({
   allowEFTPayments: true,
   cardPaymentDiscount: 5,
   eftHoldDurationHours: 48,
+  maxStayNights: 30,
+  bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
   paystackInlineScriptUrl: 'http://127.0.0.1:9/inline.js',
   timeZone: 'Africa/Johannesburg',

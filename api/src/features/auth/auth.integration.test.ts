@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session.js';
+import { KNOWN_DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('login and the current user', () => {
     const attacker = t.client();
     expect((await attacker.post('/api/login', { username: 'guest', password: 'lodge-demo' })).status).toBe(200);
     const planted = new Map(attacker.cookies);
-    expect([...planted.keys()].sort()).toEqual([SESSION_COOKIE, `${SESSION_COOKIE}.sig`, SIGNED_IN_HINT_COOKIE]);
+    expect([...planted.keys()].sort()).toEqual([KNOWN_DEVICE_COOKIE, `${KNOWN_DEVICE_COOKIE}.sig`, SESSION_COOKIE, `${SESSION_COOKIE}.sig`, SIGNED_IN_HINT_COOKIE]);
     const victim = t.client();
     victim.cookies = new Map(planted);
 

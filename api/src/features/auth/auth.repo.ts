@@ -134,8 +134,18 @@ export async function countRecentFailures(db: Db, keys: string[], since: Date): 
   return Number(row?.count ?? 0);
 }
 
-export async function recordLoginAttempt(db: Db, key: string, succeeded: boolean): Promise<void> {
-  await db('login_attempts').insert({ key, succeeded });
+/** How many failures a key had since `since`, and when the last one was. */
+export async function recentFailureStats(db: Db, key: string, since: Date): Promise<{ count: number; last: Date | null }> {
+  const row = await db('login_attempts')
+    .where({ key, succeeded: false })
+    .andWhere('created_at', '>', since)
+    .select(db.raw('count(*) as count'), db.raw('max(created_at) as last'))
+    .first<{ count: string | number; last: Date | string | null }>();
+  return { count: Number(row?.count ?? 0), last: row?.last ? new Date(row.last) : null };
+}
+
+export async function recordLoginAttempt(db: Db, key: string, succeeded: boolean, at?: Date): Promise<void> {
+  await db('login_attempts').insert({ key, succeeded, ...(at ? { created_at: at } : {}) });
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

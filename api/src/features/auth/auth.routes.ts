@@ -5,12 +5,14 @@ import { parse } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
 import { LoginRequest, RegisterRequest } from '../../../../shared/contracts/auth.js';
 import * as auth from './auth.service.js';
-import { setSignedInHint } from './session.js';
+import { knownDeviceUsernames, rememberDevice, setSignedInHint } from './session.js';
 
 export function authRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/login', async (ctx) => {
     const input = parse(LoginRequest, ctx.request.body);
-    const user = await auth.login(deps, input, ctx.ip);
+    const known = knownDeviceUsernames(ctx);
+    const user = await auth.login(deps, input, ctx.ip, known.includes(input.username.toLowerCase()));
+    rememberDevice(ctx, deps, known, user.username);
     // A fresh session id on login: a session id planted before login is worth nothing after.
     ctx.session!.userId = user.id;
     await ctx.session!.regenerate();

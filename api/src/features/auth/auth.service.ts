@@ -10,25 +10,46 @@ export function publicUser(u: SessionUser): SessionUser {
   return { id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role };
 }
 
+export const LOGIN_MESSAGES = {
+  locked: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  slowed: 'Too many failed login attempts for this account. Please wait a moment and try again.',
+} as const;
+
+/** The longest wait between two attempts on an account attacked from many addresses. */
+export const LOGIN_SLOWDOWN_MAX_MS = 60_000;
+
 /**
- * Login with a brute-force brake: failures are counted per username and per client address
- * over a window; past the limit every attempt is refused before the password is even checked.
+ * Login with a brute-force brake that an attacker cannot turn against a staff member:
+ * - failures per (username, address) pair: past LOGIN_RATE_LIMIT in the window the pair is
+ *   refused before the password is even checked (the guesser at that address is stopped);
+ * - failures per address: past five times that, the address is refused for every account
+ *   (a front desk shares one address, so it gets more room than one pair);
+ * - failures per username from all addresses never lock the account (ten wrong passwords from
+ *   anywhere used to keep the receptionist out for 15 minutes): past the limit each attempt
+ *   must wait a delay that doubles with every further failure, up to a minute, so guessing
+ *   from many addresses is slowed to about one try a minute. A browser the account signed in
+ *   from before (`knownDevice`, a signed cookie set on success) skips that wait.
  */
-export async function login(deps: Deps, input: LoginRequest, clientIp: string): Promise<SessionUser> {
+export async function login(deps: Deps, input: LoginRequest, clientIp: string, knownDevice = false): Promise<SessionUser> {
   const { LOGIN_RATE_LIMIT: limit, LOGIN_RATE_WINDOW_MS: windowMs } = deps.config;
-  const userKey = `user:${input.username.toLowerCase()}`;
+  const username = input.username.toLowerCase();
+  const userKey = `user:${username}`;
+  const pairKey = `pair:${username}|${clientIp}`;
   const ipKey = `ip:${clientIp}`;
-  const since = new Date(deps.clock.now().getTime() - windowMs);
-  const [userFailures, ipFailures] = await Promise.all([
-    repo.countRecentFailures(deps.db, [userKey], since),
-    repo.countRecentFailures(deps.db, [ipKey], since),
-  ]);
-  // An address gets more room than a single account: a lodge's front desk shares one IP.
-  if (userFailures >= limit || ipFailures >= limit * 5) {
-    throw new TooManyRequestsError(
-      'Too many failed login attempts. Please wait a few minutes and try again.',
-      Math.ceil(windowMs / 1000),
-    );
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - windowMs);
+  const pairFailures = await repo.countRecentFailures(deps.db, [pairKey], since);
+  const ipFailures = await repo.countRecentFailures(deps.db, [ipKey], since);
+  if (pairFailures >= limit || ipFailures >= limit * 5) {
+    throw new TooManyRequestsError(LOGIN_MESSAGES.locked, Math.ceil(windowMs / 1000));
+  }
+  if (!knownDevice) {
+    const { count, last } = await repo.recentFailureStats(deps.db, userKey, since);
+    if (count >= limit && last) {
+      const delay = Math.min(LOGIN_SLOWDOWN_MAX_MS, 1000 * 2 ** (count - limit));
+      const wait = last.getTime() + delay - now.getTime();
+      if (wait > 0) throw new TooManyRequestsError(LOGIN_MESSAGES.slowed, Math.ceil(wait / 1000));
+    }
   }
 
   const user = await repo.findUserByUsername(deps.db, input.username);
@@ -37,10 +58,10 @@ export async function login(deps: Deps, input: LoginRequest, clientIp: string): 
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
 
   if (!ok || !user) {
-    await Promise.all([repo.recordLoginAttempt(deps.db, userKey, false), repo.recordLoginAttempt(deps.db, ipKey, false)]);
+    for (const key of [pairKey, userKey, ipKey]) await repo.recordLoginAttempt(deps.db, key, false, now);
     throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   }
-  await repo.clearFailures(deps.db, userKey);
+  await repo.clearFailures(deps.db, pairKey);
   await repo.touchLastLogin(deps.db, user.id);
   return publicUser(user);
 }

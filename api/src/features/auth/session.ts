@@ -30,6 +30,37 @@ export function setSignedInHint(ctx: Koa.Context | Koa.ParameterizedContext<AppS
 }
 
 /**
+ * A browser that signed in before: a signed, HttpOnly cookie naming the accounts (at most
+ * five, the last ones) that signed in from it. Login lets those accounts skip the wait that
+ * slows an account attacked from many addresses (auth.service.ts, login), so an attacker cannot
+ * keep the receptionist out of the desk's own browser. Signed with the session keys: it
+ * cannot be made up, and it proves nothing but a past sign-in here (the password is still
+ * checked).
+ */
+export const KNOWN_DEVICE_COOKIE = 'lodge.device';
+const KNOWN_DEVICE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+const KNOWN_DEVICE_MAX_ACCOUNTS = 5;
+
+export function knownDeviceUsernames(ctx: Koa.Context | Koa.ParameterizedContext<AppState>): string[] {
+  const value = ctx.cookies.get(KNOWN_DEVICE_COOKIE, { signed: true });
+  if (!value) return [];
+  return value.split(',').map((name) => decodeURIComponent(name)).filter(Boolean);
+}
+
+export function rememberDevice(ctx: Koa.Context | Koa.ParameterizedContext<AppState>, deps: Deps, known: string[], username: string): void {
+  const name = username.toLowerCase();
+  const names = [name, ...known.filter((n) => n !== name)].slice(0, KNOWN_DEVICE_MAX_ACCOUNTS);
+  ctx.cookies.set(KNOWN_DEVICE_COOKIE, names.map(encodeURIComponent).join(','), {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.config.isProduction,
+    signed: true,
+    maxAge: KNOWN_DEVICE_MAX_AGE_MS,
+    overwrite: true,
+  });
+}
+
+/**
  * koa-session makes an id for every request that comes without a session (it is kept only
  * if a session is then saved, e.g. by a login), so it is taken from a pool of random bytes
  * filled 128 ids at a time instead of a call to the random generator per request. The ids

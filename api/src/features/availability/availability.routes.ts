@@ -4,13 +4,20 @@ import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { AvailabilityRequest, PackageAvailabilityRequest } from '../../../../shared/contracts/availability.js';
 import { checkAvailability, checkPackageAvailability } from './availability.service.js';
+import { assertStayWithinLimits } from '../settings/stay-limits.js';
+
+const STAY_FIELDS = { checkIn: 'checkIn', checkOut: 'checkOut' } as const;
 
 export function availabilityRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/availability', async (ctx) => {
-    ctx.body = await checkAvailability(deps, parse(AvailabilityRequest, ctx.request.body));
+    const input = parse(AvailabilityRequest, ctx.request.body);
+    await assertStayWithinLimits(deps, input, STAY_FIELDS, !!ctx.state.user);
+    ctx.body = await checkAvailability(deps, input);
   });
 
   router.post('/package-availability', async (ctx) => {
-    ctx.body = await checkPackageAvailability(deps, parse(PackageAvailabilityRequest, ctx.request.body));
+    const input = parse(PackageAvailabilityRequest, ctx.request.body);
+    await assertStayWithinLimits(deps, input, STAY_FIELDS, !!ctx.state.user);
+    ctx.body = await checkPackageAvailability(deps, input);
   });
 }

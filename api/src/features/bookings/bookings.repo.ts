@@ -185,7 +185,24 @@ export type BookingInsert = {
   is_entire_lodge_child: boolean;
   source: 'guest' | 'staff';
   created_by_user_id: string | null;
+  /** A guest's hashed client address (guest-limits.ts); null for staff. */
+  hold_source?: string | null;
 };
+
+/**
+ * Unpaid holds still running (Provisional, payment pending, hold not yet over) for a guest's
+ * e-mail address and for a client address hash: what GUEST_HOLD_LIMIT caps.
+ */
+export async function countActiveHolds(db: Db, by: { email: string; source: string; now: Date }): Promise<{ byEmail: number; bySource: number }> {
+  const active = (q: Knex.QueryBuilder) =>
+    q
+      .where({ status: 'Provisional', payment_status: 'Pending', is_entire_lodge_child: false })
+      .andWhere('hold_expires_at', '>', by.now);
+  // One after the other: inside the caller's transaction they share one connection.
+  const email = await active(db('bookings')).andWhereRaw('lower(guest_email) = lower(?)', [by.email]).count<{ c: string }[]>('* as c').first();
+  const source = await active(db('bookings')).andWhere('hold_source', by.source).count<{ c: string }[]>('* as c').first();
+  return { byEmail: Number(email?.c ?? 0), bySource: Number(source?.c ?? 0) };
+}
 
 /** Inserts one booking; the exclusion constraint (23P01) and unique indexes (23505) throw. */
 export async function insertBooking(db: Db, b: BookingInsert): Promise<string> {

@@ -10,20 +10,28 @@ import {
   UpdateBookingRequest,
 } from '../../../../shared/contracts/bookings.js';
 import { createEftBooking } from './create-guest-booking.js';
+import { guestBookingLimits } from './guest-limits.routes.js';
 import { createStaffBooking, createStaffPackageBooking } from './create-staff-booking.js';
 import { updateBooking } from './update-booking.js';
 import { deleteBooking } from './delete-booking.js';
 import { sendCachedJson, versionedJsonByKey } from '../../http/versioned-json.js';
 import { coalescedProbe } from '../../db/coalesced-reads.js';
+import { assertStayWithinLimits } from '../settings/stay-limits.js';
 import { bookingsVersion, listAdminBookings, listEntireLodgeBookings, listGuests, upcomingArrivals } from './queries.js';
 
+const STAY_FIELDS = { checkIn: 'checkInDate', checkOut: 'checkOutDate' } as const;
+const stayOf = (input: { checkInDate: string; checkOutDate: string }) => ({ checkIn: input.checkInDate, checkOut: input.checkOutDate });
+
 export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
+  const guestLimits = guestBookingLimits(deps);
+
   /** A guest's EFT booking, or (isPackageBooking) the back office's package booking. */
   router.post('/bookings', async (ctx) => {
     const input = parse(CreateBookingRequest, ctx.request.body);
+    await assertStayWithinLimits(deps, stayOf(input), STAY_FIELDS, !!ctx.state.user);
     ctx.body = input.isPackageBooking
       ? await createStaffPackageBooking(deps, userWithCapability(ctx, 'manageBookings'), input)
-      : await createEftBooking(deps, input, ctx.state.user);
+      : await createEftBooking(deps, input, ctx.state.user, { holdLimit: await guestLimits(ctx) });
     ctx.status = 201;
   });
 
@@ -39,6 +47,7 @@ export function bookingRoutes(router: Router<AppState>, deps: Deps): void {
 
   router.post('/admin/bookings', async (ctx) => {
     const input = parse(AdminCreateBookingRequest, ctx.request.body);
+    await assertStayWithinLimits(deps, stayOf(input), STAY_FIELDS, true);
     const { booking, created } = await createStaffBooking(deps, currentUser(ctx), input);
     ctx.status = created ? 201 : 200;
     ctx.body = booking;

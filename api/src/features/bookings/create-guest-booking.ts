@@ -14,6 +14,7 @@ import { takePromoUse } from './promo-use.js';
 import { discountEntries } from './booking-ledger.js';
 import { enqueueReceivedEmail } from './booking-emails.js';
 import * as repo from './bookings.repo.js';
+import { assertHoldsBelowLimit, type HoldLimit } from './guest-limits.js';
 
 export interface GuestDetails {
   firstName: string;
@@ -34,6 +35,8 @@ export interface GuestBookingInput {
   specialRequests?: string | null;
   /** The logged-in guest account booking, if any: linked to the guest record. */
   userId?: string | null;
+  /** A guest's caller (guest-limits.ts): its unpaid holds are capped. Absent for staff. */
+  holdLimit?: HoldLimit;
 }
 
 export interface GuestBookingOptions extends TxOptions {
@@ -62,6 +65,7 @@ export async function createGuestBooking(
     if (input.paymentMethod === 'EFT' && !settings.allowEftPayments) throw new UnprocessableError(M.eftDisabled, 'eft_disabled');
     if (input.paymentMethod === 'Card' && !settings.allowCardPayments) throw new UnprocessableError(M.cardDisabled, 'card_disabled');
 
+    if (input.holdLimit) await assertHoldsBelowLimit(trx, input.guest.email, input.holdLimit, now);
     const placement = await placeGuestTarget(trx, now, input);
     const { type, quote } = placement;
     assertCapacity(type, input.numberOfGuests);
@@ -91,6 +95,7 @@ export async function createGuestBooking(
       hold_expires_at: opts.holdExpiresAt,
       source: 'guest',
       created_by_user_id: null,
+      hold_source: input.holdLimit?.source ?? null,
     });
 
     await recordLedgerEntries(trx, discountEntries(id, quote, isCard, settings.cardPaymentDiscount));
@@ -107,7 +112,7 @@ export async function createEftBooking(
   deps: Pick<Deps, 'db' | 'clock'>,
   input: CreateBookingRequest,
   user: SessionUser | null,
-  opts: TxOptions = {},
+  opts: TxOptions & { holdLimit?: HoldLimit } = {},
 ): Promise<Booking> {
   if (input.paymentMethod !== 'EFT') {
     throw new ValidationError(`paymentMethod: ${M.cardThroughPayments}`, 'validation_error', { paymentMethod: M.cardThroughPayments });
@@ -129,6 +134,7 @@ export async function createEftBooking(
         promoCode: input.promoCode,
         specialRequests: input.specialRequests,
         userId: user && !user.role ? user.id : null,
+        holdLimit: opts.holdLimit,
       },
       { holdExpiresAt, trx },
     );

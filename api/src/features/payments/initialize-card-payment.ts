@@ -8,6 +8,7 @@ import { generatePaystackReference } from '../../../../shared/domain/reference.j
 import { recordAudit } from '../audit/record-audit.js';
 import { getSettings } from '../settings/settings.service.js';
 import { createGuestBooking } from '../bookings/create-guest-booking.js';
+import type { HoldLimit } from '../bookings/guest-limits.js';
 import { requireBookingTarget } from '../bookings/booking-target.js';
 import { cancelUnpaidBooking } from '../bookings/cancel-unpaid-booking.js';
 import { setBookingPaystackReference } from '../bookings/record-payment.js';
@@ -19,7 +20,11 @@ import { PAYMENT_ERRORS } from './payment-messages.js';
  * Paystack must not hold row locks); if it fails, the booking is cancelled again so the dates
  * are free at once instead of when the hold runs out.
  */
-export async function initializeCardPayment(deps: Deps, input: InitializePaymentRequest): Promise<InitializePaymentResponse> {
+export async function initializeCardPayment(
+  deps: Deps,
+  input: InitializePaymentRequest,
+  holdLimit?: HoldLimit,
+): Promise<InitializePaymentResponse> {
   const settings = await getSettings(deps.db);
   const publicKey = settings.paystackPublicKey;
   const secretKey = settings.paystackSecretKey;
@@ -49,6 +54,7 @@ export async function initializeCardPayment(deps: Deps, input: InitializePayment
       paymentMethod: 'Card',
       promoCode: bookingData.promoCode,
       specialRequests: bookingData.specialRequests ?? undefined,
+      holdLimit,
     },
     // The confirmation follows within minutes; a "received" mail first would only be noise.
     { holdExpiresAt, sendReceivedEmail: false },

@@ -10,6 +10,8 @@ import {
   VerifyPaymentRequest,
 } from '../../../../shared/contracts/payments.js';
 import { initializeCardPayment } from './initialize-card-payment.js';
+import { guestBookingLimits } from '../bookings/guest-limits.routes.js';
+import { assertStayWithinLimits } from '../settings/stay-limits.js';
 import { verifyCardPayment } from './verify-card-payment.js';
 import { handleWebhook } from './handle-webhook.js';
 import * as refunds from './refunds.service.js';
@@ -18,9 +20,18 @@ import * as refunds from './refunds.service.js';
 const UNPARSED_BODY = Symbol.for('unparsedBody');
 
 export function paymentRoutes(router: Router<AppState>, deps: Deps): void {
+  const guestLimits = guestBookingLimits(deps);
+
   router.post('/payments/initialize', async (ctx) => {
     const input = parse(InitializePaymentRequest, ctx.request.body);
-    ctx.body = await initializeCardPayment(deps, input);
+    const { checkInDate, checkOutDate } = input.bookingData;
+    await assertStayWithinLimits(
+      deps,
+      { checkIn: checkInDate, checkOut: checkOutDate },
+      { checkIn: 'bookingData.checkInDate', checkOut: 'bookingData.checkOutDate' },
+      !!ctx.state.user,
+    );
+    ctx.body = await initializeCardPayment(deps, input, await guestLimits(ctx));
   });
 
   router.post('/payments/verify', async (ctx) => {

@@ -49,6 +49,8 @@ function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test
     allowCardPayments: s.allowCardPayments,
     cardPaymentDiscount: s.cardPaymentDiscount.toFixed(2),
     eftHoldDurationHours: s.eftHoldDurationHours,
+    maxStayNights: s.maxStayNights,
+    bookingHorizonDays: s.bookingHorizonDays,
     weatherApiKeySet: !!s.weatherApiKey,
     weatherApiKeyMasked: maskSecret(s.weatherApiKey),
     mapEmbedCode: s.mapEmbedCode,
@@ -113,6 +115,8 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.eftHoldDurationHours !== undefined) patch.eft_hold_duration_hours = input.eftHoldDurationHours;
     if (!input.weatherApiKey.keep) patch.weather_api_key = input.weatherApiKey.value && encryptSecret(input.weatherApiKey.value);
     if (input.mapEmbedCode !== undefined) patch.map_embed_code = input.mapEmbedCode;
+    if (input.maxStayNights !== undefined) patch.max_stay_nights = input.maxStayNights;
+    if (input.bookingHorizonDays !== undefined) patch.booking_horizon_days = input.bookingHorizonDays;
     // A save that names no field changes nothing: no new version (other open forms stay
     // current) and no audit row.
     if (Object.keys(patch).length === 0) return adminView(trx, user, before);

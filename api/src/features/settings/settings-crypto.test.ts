@@ -45,7 +45,7 @@ describe('SETTINGS_KEY', () => {
   });
 
   it('is required in production', () => {
-    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) } as NodeJS.ProcessEnv;
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_ORIGIN: 'https://lodge.example' } as NodeJS.ProcessEnv;
     expect(() => loadConfig(base)).toThrow('SETTINGS_KEY: required when NODE_ENV=production');
     expect(loadConfig({ ...base, SETTINGS_KEY: 'ab'.repeat(32) }).isProduction).toBe(true);
   });

@@ -31,6 +31,8 @@ export interface SettingsRow {
   weather_api_key: string | null;
   map_embed_code: string | null;
   hero_background_image: string | null;
+  max_stay_nights: number;
+  booking_horizon_days: number;
   version: number;
   updated_at: Date;
 }
@@ -78,6 +80,8 @@ export type SettingsPatch = Partial<
     | 'weather_api_key'
     | 'map_embed_code'
     | 'hero_background_image'
+    | 'max_stay_nights'
+    | 'booking_horizon_days'
   >
 >;
 

@@ -33,6 +33,8 @@ export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
     allowEFTPayments: s.allowEftPayments,
     cardPaymentDiscount: s.cardPaymentDiscount,
     eftHoldDurationHours: s.eftHoldDurationHours,
+    maxStayNights: s.maxStayNights,
+    bookingHorizonDays: s.bookingHorizonDays,
     cardPaymentsConfigured: !!(s.paystackPublicKey && s.paystackSecretKey),
     paystackInlineScriptUrl: deps.config.PAYSTACK_INLINE_SCRIPT_URL,
     timeZone: LODGE_TIME_ZONE,

@@ -42,6 +42,10 @@ export interface LodgeSettings {
   weatherApiKey: string | null;
   mapEmbedCode: string | null;
   heroBackgroundImage: string | null;
+  /** The longest stay a guest may book (domain/stay-limits.ts). */
+  maxStayNights: number;
+  /** How many days ahead dates may be booked. */
+  bookingHorizonDays: number;
   version: number;
 }
 
@@ -77,6 +81,8 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     weatherApiKey: key(decryptSecret(s.weather_api_key)),
     mapEmbedCode: s.map_embed_code,
     heroBackgroundImage: s.hero_background_image,
+    maxStayNights: s.max_stay_nights,
+    bookingHorizonDays: s.booking_horizon_days,
     version: s.version,
   };
 }

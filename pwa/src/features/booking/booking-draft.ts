@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GUESTS_DEFAULT, GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
 import { addDays, compareIsoDates, isValidIsoDate } from '@shared/domain/dates.js';
+import { stayLimitIssues, type StayLimits } from '@shared/domain/stay-limits.js';
 
 /**
  * What the guest has typed so far, kept in sessionStorage after every change
@@ -67,12 +68,25 @@ export function emptyDraft(origin = ''): BookingDraft {
   };
 }
 
-/** Why the dates cannot be checked yet; undefined when they can. */
-export function datesProblem(checkIn: string, checkOut: string, today: string): string | undefined {
+/**
+ * Why the dates cannot be checked yet; undefined when they can. `limits`: the lodge's longest
+ * guest stay and booking horizon (public settings), the same check the server makes.
+ */
+export function datesProblem(checkIn: string, checkOut: string, today: string, limits?: StayLimits): string | undefined {
   if (!isValidIsoDate(checkIn) || !isValidIsoDate(checkOut)) return 'Please select valid check-in and check-out dates';
   if (compareIsoDates(checkIn, today) < 0) return 'Check-in date cannot be in the past';
   if (compareIsoDates(checkOut, checkIn) <= 0) return CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
+  if (limits) {
+    const issues = stayLimits(checkIn, checkOut, today, limits);
+    return issues.checkIn ?? issues.checkOut;
+  }
   return undefined;
+}
+
+/** The stay-limit message of each date field, for valid dates in order (else none). */
+export function stayLimits(checkIn: string, checkOut: string, today: string, limits: StayLimits): { checkIn?: string; checkOut?: string } {
+  if (!isValidIsoDate(checkIn) || !isValidIsoDate(checkOut) || compareIsoDates(checkOut, checkIn) <= 0) return {};
+  return stayLimitIssues({ checkIn, checkOut }, { checkIn: 'checkIn', checkOut: 'checkOut' }, today, limits);
 }
 
 export function validGuests(n: unknown): n is number {

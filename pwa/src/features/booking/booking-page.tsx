@@ -12,6 +12,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { todayInLodge } from '@shared/domain/dates.js';
+import type { StayLimits } from '@shared/domain/stay-limits.js';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
@@ -59,8 +60,8 @@ export function paymentChoicesOf(settings: PublicSettings | undefined): PaymentC
 }
 
 /** The draft's step, moved back to the first step whose inputs are missing (e.g. an old saved draft). */
-export function effectiveStep(draft: BookingDraft, today: string): BookingStep {
-  if (draft.step >= 1 && datesProblem(draft.checkIn, draft.checkOut, today)) return 0;
+export function effectiveStep(draft: BookingDraft, today: string, limits?: StayLimits): BookingStep {
+  if (draft.step >= 1 && datesProblem(draft.checkIn, draft.checkOut, today, limits)) return 0;
   if (draft.step >= 2 && !draft.accommodationTypeId) return 1;
   if (draft.step >= 3 && !draft.idempotencyKey) return 2;
   return draft.step;
@@ -80,7 +81,11 @@ export function BookingPage() {
   const settings = usePublicSettings();
   const accommodations = useAccommodations();
   const today = todayInLodge(new Date());
-  const step: BookingStep = confirmed ? 4 : effectiveStep(draft, today);
+  const limits = useMemo<StayLimits | undefined>(
+    () => (settings.data ? { maxStayNights: settings.data.maxStayNights, bookingHorizonDays: settings.data.bookingHorizonDays } : undefined),
+    [settings.data],
+  );
+  const step: BookingStep = confirmed ? 4 : effectiveStep(draft, today, limits);
 
   const types = useMemo(
     () =>
@@ -169,7 +174,7 @@ export function BookingPage() {
             <Suspense fallback={<StepLoading step={step} />}>
               {step === 0 && (
                 <InSlices fallback={<StepLoading step={0} />}>
-                  <DatesStep value={draft} today={today} onChange={update} onContinue={toStep1} />
+                  <DatesStep value={draft} today={today} limits={limits} onChange={update} onContinue={toStep1} />
                 </InSlices>
               )}
 

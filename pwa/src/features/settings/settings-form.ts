@@ -8,6 +8,14 @@ export const HERO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp']
 
 const DISCOUNT = /^\d+(\.\d{1,2})?$/;
 
+/** A whole number in [min, max] as typed in a number field. */
+function wholeNumberText(min: number, max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, message);
+}
+
 /** The text fields of the Lodge Settings form as typed, checked with the contract's messages. */
 export const SettingsForm = z.object({
   paystackPublicKey: z
@@ -27,6 +35,8 @@ export const SettingsForm = z.object({
     .string()
     .trim()
     .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || (Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 168), SETTINGS_MESSAGES.eftHold),
+  maxStayNights: wholeNumberText(1, 365, SETTINGS_MESSAGES.maxStay),
+  bookingHorizonDays: wholeNumberText(30, 3650, SETTINGS_MESSAGES.horizon),
   bankName: z.string().max(200, 'Must be at most 200 characters'),
   accountHolder: z.string().max(200, 'Must be at most 200 characters'),
   accountNumber: z.string().max(50, 'Must be at most 50 characters'),
@@ -43,6 +53,8 @@ export function settingsFormValues(s: AdminSettings): SettingsFormValues {
     paystackSecretKey: s.paystackSecretKeyMasked ?? '',
     cardPaymentDiscount: s.cardPaymentDiscount,
     eftHoldDurationHours: String(s.eftHoldDurationHours),
+    maxStayNights: String(s.maxStayNights),
+    bookingHorizonDays: String(s.bookingHorizonDays),
     bankName: s.bankName ?? '',
     accountHolder: s.accountHolder ?? '',
     accountNumber: s.accountNumber ?? '',
@@ -70,6 +82,8 @@ export function settingsRequestOf(
     allowEFTPayments: switches.allowEFTPayments,
     cardPaymentDiscount: values.cardPaymentDiscount === '' ? '0' : values.cardPaymentDiscount,
     eftHoldDurationHours: hold,
+    maxStayNights: Number(values.maxStayNights),
+    bookingHorizonDays: Number(values.bookingHorizonDays),
     bankName: values.bankName,
     accountHolder: values.accountHolder,
     accountNumber: values.accountNumber,

@@ -34,6 +34,8 @@ const stored = (over: Partial<AdminSettings> = {}) =>
     allowCardPayments: true,
     cardPaymentDiscount: '5.00',
     eftHoldDurationHours: 48,
+    maxStayNights: 30,
+    bookingHorizonDays: 730,
     weatherApiKeySet: false,
     weatherApiKeyMasked: null,
     mapEmbedCode: null,

@@ -136,6 +136,8 @@ const FIELD_TAB: Record<keyof SettingsFormValues, SettingsTab> = {
   paystackSecretKey: 'payments',
   cardPaymentDiscount: 'payments',
   eftHoldDurationHours: 'payments',
+  maxStayNights: 'payments',
+  bookingHorizonDays: 'payments',
   bankName: 'banking',
   accountHolder: 'banking',
   accountNumber: 'banking',
@@ -212,6 +214,22 @@ function SettingsEditor({
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField label="EFT Hold Duration (hours)" type="number" {...field('eftHoldDurationHours')} slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                label="Maximum Stay for Guests (nights)"
+                type="number"
+                {...field('maxStayNights')}
+                slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                label="Booking Horizon (days ahead)"
+                type="number"
+                {...field('bookingHorizonDays')}
+                slotProps={{ htmlInput: { min: 30, max: 3650, step: 1 } }}
+              />
             </Grid>
           </Grid>
         </Section>

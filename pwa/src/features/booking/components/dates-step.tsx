@@ -13,8 +13,9 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
-import { nightCount } from '@shared/domain/dates.js';
-import { datesProblem, minimumCheckOut } from '../booking-draft.js';
+import { addDays, isValidIsoDate, nightCount } from '@shared/domain/dates.js';
+import { lastBookableDate, type StayLimits } from '@shared/domain/stay-limits.js';
+import { datesProblem, minimumCheckOut, stayLimits } from '../booking-draft.js';
 import { useStayTimes } from '@/features/settings/api/use-public-settings.js';
 
 const ISO = 'yyyy-MM-dd';
@@ -38,19 +39,31 @@ export interface DatesValue {
 export const DatesStep = memo(function DatesStep({
   value,
   today,
+  limits,
   maxGuests,
   onChange,
   onContinue,
 }: {
   value: DatesValue;
   today: string;
+  /** The lodge's longest guest stay and booking horizon, once the public settings are read. */
+  limits?: StayLimits;
   maxGuests?: number;
   onChange: (patch: Partial<DatesValue>) => void;
   onContinue: () => void;
 }) {
   const times = useStayTimes();
-  const problem = datesProblem(value.checkIn, value.checkOut, today);
+  const problem = datesProblem(value.checkIn, value.checkOut, today, limits);
   const showOrderError = Boolean(value.checkIn && value.checkOut) && problem === CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
+  // Why a date is refused: past the horizon, or a stay longer than the lodge takes. The pickers
+  // stop there too, but a date typed in the field shows the reason here.
+  const limitIssues = limits ? stayLimits(value.checkIn, value.checkOut, today, limits) : {};
+  const lastCheckOut = limits ? lastBookableDate(today, limits) : undefined;
+  const checkOutMax =
+    limits && lastCheckOut && isValidIsoDate(value.checkIn)
+      ? [lastCheckOut, addDays(value.checkIn, limits.maxStayNights)].sort()[0]
+      : lastCheckOut;
+  const checkOutHelp = showOrderError ? CHECK_OUT_AFTER_CHECK_IN_MESSAGE : (limitIssues.checkOut ?? ' ');
   const nights = problem ? 0 : nightCount(value.checkIn, value.checkOut);
   const guestChoices = Array.from({ length: (maxGuests ?? GUESTS_MAX) - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN);
 
@@ -77,6 +90,7 @@ export const DatesStep = memo(function DatesStep({
             format="dd/MM/yyyy"
             value={toDate(value.checkIn)}
             minDate={toDate(today) ?? undefined}
+            maxDate={lastCheckOut ? (toDate(addDays(lastCheckOut, -1)) ?? undefined) : undefined}
             onChange={(d) => {
               const checkIn = toIso(d);
               const patch: Partial<DatesValue> = { checkIn };
@@ -84,21 +98,30 @@ export const DatesStep = memo(function DatesStep({
               if (checkIn && value.checkOut && value.checkOut <= checkIn) patch.checkOut = minimumCheckOut(checkIn, today);
               onChange(patch);
             }}
-            slotProps={{ textField: { fullWidth: true, name: 'checkIn', required: true } }}
+            slotProps={{
+              textField: {
+                fullWidth: true,
+                name: 'checkIn',
+                required: true,
+                error: Boolean(limitIssues.checkIn),
+                helperText: limitIssues.checkIn ?? ' ',
+              },
+            }}
           />
           <DatePicker
             label="Check-out date"
             format="dd/MM/yyyy"
             value={toDate(value.checkOut)}
             minDate={toDate(minimumCheckOut(value.checkIn, today)) ?? undefined}
+            maxDate={checkOutMax ? (toDate(checkOutMax) ?? undefined) : undefined}
             onChange={(d) => onChange({ checkOut: toIso(d) })}
             slotProps={{
               textField: {
                 fullWidth: true,
                 name: 'checkOut',
                 required: true,
-                error: showOrderError,
-                helperText: showOrderError ? CHECK_OUT_AFTER_CHECK_IN_MESSAGE : ' ',
+                error: showOrderError || Boolean(limitIssues.checkOut),
+                helperText: checkOutHelp,
               },
             }}
           />
