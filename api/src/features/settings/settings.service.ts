@@ -68,6 +68,14 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
   };
 }
 
+/**
+ * Whether a guest can pay by card right now: switched on AND Paystack's keys are set. Every
+ * "by card" price and card-discount line a guest reads depends on this, not on the switch alone.
+ */
+export function cardPaymentsOffered(s: LodgeSettings): boolean {
+  return s.allowCardPayments && Boolean(s.paystackPublicKey && s.paystackSecretKey);
+}
+
 export async function getSettings(db: DbOrTx): Promise<LodgeSettings> {
   return toLodgeSettings(await getSettingsRow(db));
 }

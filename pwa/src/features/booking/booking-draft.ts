@@ -68,9 +68,12 @@ export function emptyDraft(origin = ''): BookingDraft {
 }
 
 /** Why the dates cannot be checked yet; undefined when they can. */
+/** The server's words (api bookings messages) for a check-in before today, shown under the field. */
+export const PAST_CHECK_IN_MESSAGE = 'Check-in date cannot be in the past';
+
 export function datesProblem(checkIn: string, checkOut: string, today: string): string | undefined {
   if (!isValidIsoDate(checkIn) || !isValidIsoDate(checkOut)) return 'Please select valid check-in and check-out dates';
-  if (compareIsoDates(checkIn, today) < 0) return 'Check-in date cannot be in the past';
+  if (compareIsoDates(checkIn, today) < 0) return PAST_CHECK_IN_MESSAGE;
   if (compareIsoDates(checkOut, checkIn) <= 0) return CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
   return undefined;
 }

@@ -13,8 +13,8 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
-import { nightCount } from '@shared/domain/dates.js';
-import { datesProblem, minimumCheckOut } from '../booking-draft.js';
+import { isValidIsoDate, nightCount } from '@shared/domain/dates.js';
+import { PAST_CHECK_IN_MESSAGE, datesProblem, minimumCheckOut } from '../booking-draft.js';
 
 const ISO = 'yyyy-MM-dd';
 const toDate = (iso: string) => {
@@ -48,6 +48,8 @@ export const DatesStep = memo(function DatesStep({
   onContinue: () => void;
 }) {
   const problem = datesProblem(value.checkIn, value.checkOut, today);
+  // A typed day before today turns the field red (the picker's minDate): say why under it.
+  const pastCheckIn = isValidIsoDate(value.checkIn) && value.checkIn < today;
   const showOrderError = Boolean(value.checkIn && value.checkOut) && problem === CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
   const nights = problem ? 0 : nightCount(value.checkIn, value.checkOut);
   const guestChoices = Array.from({ length: (maxGuests ?? GUESTS_MAX) - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN);
@@ -82,7 +84,15 @@ export const DatesStep = memo(function DatesStep({
               if (checkIn && value.checkOut && value.checkOut <= checkIn) patch.checkOut = minimumCheckOut(checkIn, today);
               onChange(patch);
             }}
-            slotProps={{ textField: { fullWidth: true, name: 'checkIn', required: true } }}
+            slotProps={{
+              textField: {
+                fullWidth: true,
+                name: 'checkIn',
+                required: true,
+                error: pastCheckIn,
+                helperText: pastCheckIn ? PAST_CHECK_IN_MESSAGE : ' ',
+              },
+            }}
           />
           <DatePicker
             label="Check-out date"
