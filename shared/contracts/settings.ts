@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * How the public site shows a type with no active unit: marked "Coming soon" without "Book
+ * Now", or left out. Either way it cannot be booked.
+ */
+export const UNBOOKABLE_TYPE_DISPLAYS = ['coming-soon', 'hidden'] as const;
+export const UnbookableTypeDisplay = z.enum(UNBOOKABLE_TYPE_DISPLAYS, { error: "Must be 'coming-soon' or 'hidden'" });
+export type UnbookableTypeDisplay = z.infer<typeof UnbookableTypeDisplay>;
+
 /** GET /api/public/settings: what any visitor may know about the lodge. */
 export const PublicSettings = z.object({
   lodgeName: z.string(),
@@ -20,6 +28,7 @@ export const PublicSettings = z.object({
   /** Whether card payment can be offered at all (a Paystack public key is set). */
   cardPaymentsConfigured: z.boolean(),
   paystackInlineScriptUrl: z.string(),
+  unbookableTypeDisplay: UnbookableTypeDisplay,
   timeZone: z.literal('Africa/Johannesburg'),
   currency: z.literal('ZAR'),
 });
@@ -62,6 +71,7 @@ export const AdminSettings = z.object({
   weatherApiKeyMasked: z.string().nullable(),
   mapEmbedCode: z.string().nullable(),
   heroBackgroundImage: z.string().nullable(),
+  unbookableTypeDisplay: UnbookableTypeDisplay,
   /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
@@ -133,6 +143,7 @@ export const UpdateSettingsRequest = z.object({
     .optional(),
   weatherApiKey: secret('', 'Must be text'),
   mapEmbedCode: text(10000).optional(),
+  unbookableTypeDisplay: UnbookableTypeDisplay.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;

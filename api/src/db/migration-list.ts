@@ -18,6 +18,7 @@ import * as m1123_0500 from './migrations/20261123000500_catalogue_version.js';
 import * as m1123_0501 from './migrations/20261123000501_bookings_stay_index.js';
 import * as m1124_0100 from './migrations/20261124000100_bookings_version.js';
 import * as m1125_0100 from './migrations/20261125000100_rate_limit_buckets.js';
+import * as m1126_0300 from './migrations/20261126000300_unbookable_type_display.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -45,6 +46,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261123000501_bookings_stay_index', m1123_0501],
   ['20261124000100_bookings_version', m1124_0100],
   ['20261125000100_rate_limit_buckets', m1125_0100],
+  ['20261126000300_unbookable_type_display', m1126_0300],
 ];
 
 /** The names of the listed migrations, in order. */

@@ -107,6 +107,7 @@ export const PublicSettingsLight = object<PublicSettings>({
   eftHoldDurationHours: int,
   cardPaymentsConfigured: boolean,
   paystackInlineScriptUrl: string,
+  unbookableTypeDisplay: oneOf(['coming-soon', 'hidden']),
   timeZone: literal('Africa/Johannesburg'),
   currency: literal('ZAR'),
 });

@@ -57,6 +57,7 @@ export const publicSettings = PublicSettings.parse({
   cardPaymentDiscount: 5,
   eftHoldDurationHours: 48,
   cardPaymentsConfigured: true,
+  unbookableTypeDisplay: 'coming-soon',
   paystackInlineScriptUrl: 'http://127.0.0.1:9/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',

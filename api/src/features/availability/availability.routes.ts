@@ -3,11 +3,11 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { AvailabilityRequest, PackageAvailabilityRequest } from '../../../../shared/contracts/availability.js';
-import { checkAvailability, checkPackageAvailability } from './availability.service.js';
+import { checkGuestAvailability, checkPackageAvailability } from './availability.service.js';
 
 export function availabilityRoutes(router: Router<AppState>, deps: Deps): void {
   router.post('/availability', async (ctx) => {
-    ctx.body = await checkAvailability(deps, parse(AvailabilityRequest, ctx.request.body));
+    ctx.body = await checkGuestAvailability(deps, parse(AvailabilityRequest, ctx.request.body));
   });
 
   router.post('/package-availability', async (ctx) => {

@@ -27,6 +27,7 @@ export function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'
     weatherApiKeyMasked: maskSecret(s.weatherApiKey),
     mapEmbedCode: s.mapEmbedCode,
     heroBackgroundImage: s.heroBackgroundImage,
+    unbookableTypeDisplay: s.unbookableTypeDisplay,
     showKeysWarning: can(user.role, 'seeKeysWarning'),
     version: s.version,
   };
@@ -65,6 +66,7 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.eftHoldDurationHours !== undefined) patch.eft_hold_duration_hours = input.eftHoldDurationHours;
     if (!input.weatherApiKey.keep) patch.weather_api_key = input.weatherApiKey.value && encryptSecret(input.weatherApiKey.value);
     if (input.mapEmbedCode !== undefined) patch.map_embed_code = input.mapEmbedCode;
+    if (input.unbookableTypeDisplay !== undefined) patch.unbookable_type_display = input.unbookableTypeDisplay;
     // A save that names no field changes nothing: no new version (other open forms stay
     // current) and no audit row.
     if (Object.keys(patch).length === 0) return toAdminSettings(before, user);

@@ -26,6 +26,7 @@ export interface SettingsRow {
   weather_api_key: string | null;
   map_embed_code: string | null;
   hero_background_image: string | null;
+  unbookable_type_display: 'coming-soon' | 'hidden';
   version: number;
   updated_at: Date;
 }
@@ -59,6 +60,7 @@ export type SettingsPatch = Partial<
     | 'weather_api_key'
     | 'map_embed_code'
     | 'hero_background_image'
+    | 'unbookable_type_display'
   >
 >;
 

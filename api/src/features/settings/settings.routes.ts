@@ -28,6 +28,7 @@ export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
     cardPaymentDiscount: s.cardPaymentDiscount,
     eftHoldDurationHours: s.eftHoldDurationHours,
     cardPaymentsConfigured: !!(s.paystackPublicKey && s.paystackSecretKey),
+    unbookableTypeDisplay: s.unbookableTypeDisplay,
     paystackInlineScriptUrl: deps.config.PAYSTACK_INLINE_SCRIPT_URL,
     timeZone: LODGE_TIME_ZONE,
     currency: 'ZAR',

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/transaction.js';
 import type { BankingDetails, LodgeDetails } from '../email/email.templates.js';
 import { getSettingsRow, type SettingsRow } from './settings.repo.js';
 import { decryptSecret } from './settings-crypto.js';
+import type { UnbookableTypeDisplay } from '../../../../shared/contracts/settings.js';
 
 /**
  * The lodge settings, read from the one row and mapped once. Every feature that needs a
@@ -34,6 +35,8 @@ export interface LodgeSettings {
   weatherApiKey: string | null;
   mapEmbedCode: string | null;
   heroBackgroundImage: string | null;
+  /** How the public site shows a type with no active unit. */
+  unbookableTypeDisplay: UnbookableTypeDisplay;
   version: number;
 }
 
@@ -64,6 +67,7 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     weatherApiKey: key(decryptSecret(s.weather_api_key)),
     mapEmbedCode: s.map_embed_code,
     heroBackgroundImage: s.hero_background_image,
+    unbookableTypeDisplay: s.unbookable_type_display,
     version: s.version,
   };
 }
