@@ -17,6 +17,7 @@ import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { Unit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
+import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
 import { nightCount } from '@shared/domain/dates.js';
 import { formatRand, formatStayDay } from '@shared/format.js';
 import { useAvailability } from '../api/check-availability.js';
@@ -63,7 +64,8 @@ export function AccommodationStep({
   const [problem, setProblem] = useState<{ title: string; text: string } | null>(null);
 
   const nights = nightCount(checkIn, checkOut);
-  const ordered = [...types].sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
+  // A type with no active unit ("Coming soon" on the public pages) is not offered at all.
+  const ordered = types.filter((t) => !isComingSoon(t, units.data)).sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
 
   const choose = (type: AccommodationType) => {
     setProblem(null);
