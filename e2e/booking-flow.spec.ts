@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatMonthDay, formatMonthDayYear } from '../shared/format.js';
 import { ddmmyyyy, typeDate } from './date-support.js';
-import { login } from './desk-support.js';
-import { putSettings } from './config-support.js';
+import { login, managerApi } from './desk-support.js';
+import { putSettings, stamp } from './config-support.js';
 
 /**
  * Issue 18, the guest's side: dates read and typed DD/MM/YYYY, /booking's own words (a past
@@ -94,4 +94,37 @@ test.describe('on a phone', () => {
       expect(t && b && overlaps(t, b), `${await target.textContent()} clear of the bubble`).toBe(false);
     }
   });
+});
+
+test('a type with no active unit shows "Coming soon" without Book Now, and cannot be checked or booked', async ({ page, request }) => {
+  const api = await managerApi();
+  const name = `Star Bed ${stamp()}`;
+  const created = await api.post('/api/admin/accommodations', { data: { name, description: 'Opens next season', capacity: 2, baseWeekdayRate: 1800, baseWeekendRate: 2100 } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto('/accommodations');
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Coming soon')).toHaveCount(2);
+  await expect(card.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Entire Lodge' }).getByRole('link', { name: 'Book Now' })).toBeVisible();
+
+  const checkIn = addDays(todayInLodge(new Date()), 300);
+  const refused = await request.post('/api/availability', { data: { accommodationTypeId: id, checkIn, checkOut: addDays(checkIn, 2) } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe('This accommodation is coming soon and cannot be booked yet');
+
+  // Hidden by the setting; a unit added makes it bookable again.
+  try {
+    await putSettings({ unbookableTypeDisplay: 'hidden' });
+    await page.reload();
+    await expect(page.getByRole('article', { name: 'Entire Lodge' })).toBeVisible();
+    await expect(page.getByRole('article', { name })).toHaveCount(0);
+  } finally {
+    await putSettings({ unbookableTypeDisplay: 'coming-soon' });
+  }
+  expect((await api.post('/api/admin/units', { data: { name: `${name} 1`, accommodationTypeId: id } })).status()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('article', { name }).getByRole('link', { name: 'Book Now' })).toBeVisible();
+  await api.dispose();
 });
