@@ -23,6 +23,7 @@ const settings = {
   cardPaymentDiscount: 2.5,
   eftHoldDurationHours: 48,
   cardPaymentsConfigured: true,
+  unbookableTypeDisplay: 'coming-soon',
   paystackInlineScriptUrl: 'https://js.paystack.co/v2/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',
