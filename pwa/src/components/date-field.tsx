@@ -1,6 +1,7 @@
 import { format, isValid, parse } from 'date-fns';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -58,6 +59,43 @@ export function DateField({
         onChange={(d) => onChange(d && isValid(d) ? format(d, ISO) : '')}
         sx={sx}
         slotProps={{ textField: { name, required, error, helperText, size, fullWidth } }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
+
+/**
+ * A date and time field (an event's start, lodge time) that reads and types
+ * DD/MM/YYYY HH:mm, for the same reason as DateField. Values stay 'YYYY-MM-DDTHH:mm' (the
+ * form's datetime-local shape); an incomplete entry reports ''.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  name,
+  error,
+  helperText,
+}: {
+  label: string;
+  value: string;
+  onChange: (localDateTime: string) => void;
+  name?: string;
+  error?: boolean;
+  helperText?: string;
+}) {
+  const parsed = value ? parse(value, LOCAL_DATE_TIME, new Date()) : null;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      <DateTimePicker
+        label={label}
+        format={`${DATE_INPUT_FORMAT} HH:mm`}
+        ampm={false}
+        value={parsed && isValid(parsed) ? parsed : null}
+        onChange={(d) => onChange(d && isValid(d) ? format(d, LOCAL_DATE_TIME) : '')}
+        slotProps={{ textField: { name, error, helperText, fullWidth: true } }}
       />
     </LocalizationProvider>
   );
