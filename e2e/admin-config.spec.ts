@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { fillRateOverride, fridayFrom, pngOf, stamp, typeWithUnit } from './config-support.js';
 import { managerApi } from './desk-support.js';
+import { typeDate } from './date-support.js';
 
 /**
  * Back-office configuration (issue 10) as a manager on a 1024 x 768 tablet: a new type with
@@ -181,7 +182,7 @@ test('a promo code made here is accepted in the guest booking flow and its use i
   await expect(dialog.getByText('Expiry date is required')).toBeVisible();
   await dialog.getByLabel(/^Code/).fill(code);
   await dialog.getByLabel(/Discount value/).fill('10');
-  await dialog.getByLabel(/Expiry date/).fill(addDays(todayInLodge(new Date()), 60));
+  await typeDate(page, dialog, /Expiry date/, addDays(todayInLodge(new Date()), 60));
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toHaveCount(0, SLOW);
   const row = page.getByRole('region', { name: 'Promo Codes' }).getByRole('row').filter({ hasText: code });

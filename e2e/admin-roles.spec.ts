@@ -3,6 +3,7 @@ import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { centsToRand } from '../shared/domain/money.js';
 import { formatRand } from '../shared/format.js';
 import { bookingsArrivingToday, getBooking, login, managerApi, releaseBookings, sql } from './desk-support.js';
+import { typeDate } from './date-support.js';
 
 // First loads of lazy pages can take a while on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -86,7 +87,7 @@ function lettersOnly(n: number): string {
 /** The calendar showing the two weeks from `start`, every type open. */
 async function calendarFrom(page: Page, start: string) {
   await page.goto('/admin/calendar');
-  await page.getByLabel('Start date').fill(start);
+  await typeDate(page, page, 'Start date', start);
 }
 
 test('a receptionist checks in today\'s arrival from the dashboard and sees no refund or delete controls', async ({ page }) => {
@@ -124,8 +125,8 @@ test('a superadmin creates a two-unit booking in the dialog and sees both bars o
   await expect(page).toHaveURL(/\/admin\/bookings$/);
   await dialog.getByRole('combobox', { name: 'Accommodation Type' }).click();
   await page.getByRole('option', { name: first.type_name, exact: true }).click();
-  await dialog.getByLabel('Check-in').fill(checkIn);
-  await dialog.getByLabel('Check-out').fill(checkOut);
+  await typeDate(page, dialog, 'Check-in', checkIn);
+  await typeDate(page, dialog, 'Check-out', checkOut);
   await dialog.getByRole('checkbox', { name: `${first.name} (available)` }).check();
   await dialog.getByRole('checkbox', { name: `${second.name} (available)` }).check();
   await dialog.getByLabel('First Name').fill('Twin');

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { putSettings } from './config-support.js';
+import { typeDate } from './date-support.js';
 
 /**
  * The back office's configuration screens: Lodge Settings (keys warning by role, Test
@@ -138,7 +139,8 @@ test('a manager changes an event and the audit log shows before and after', asyn
   await manager.getByRole('button', { name: 'Add Event' }).first().click();
   const create = manager.getByRole('dialog', { name: 'Create New Event' });
   await create.getByLabel(/Event Name/).fill(name);
-  await create.getByLabel(/Event Date/).fill(`${addDays(todayInLodge(new Date()), 60)}T17:30`);
+  await typeDate(manager, create, /Event Date/, addDays(todayInLodge(new Date()), 60));
+  await manager.keyboard.type('1730');
   await create.getByRole('button', { name: 'Create Event' }).click();
   await expect(manager.getByText('Event created successfully!')).toBeVisible();
 

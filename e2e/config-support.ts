@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import { addDays, dayOfWeek, todayInLodge } from '../shared/domain/dates.js';
 import { baseURL, managerApi } from './desk-support.js';
+import { typeDate } from './date-support.js';
 
 /** A short stamp that makes a run's names its own. */
 export const stamp = () => `${Date.now()}`.slice(-7);
@@ -55,8 +56,8 @@ export async function fillRateOverride(
 ): Promise<void> {
   await dialog.getByRole('combobox', { name: /Accommodation type/ }).click();
   await page.getByRole('option', { name: o.type }).click();
-  await dialog.getByLabel(/Start date/).fill(o.start);
-  await dialog.getByLabel(/End date/).fill(o.end);
+  await typeDate(page, dialog, /Start date/, o.start);
+  await typeDate(page, dialog, /End date/, o.end);
   await dialog.getByLabel(/Weekend rate/).fill(o.weekendRate);
   if (o.minStay) await dialog.getByLabel(/Minimum stay/).fill(o.minStay);
   if (o.event) {

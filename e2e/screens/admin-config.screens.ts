@@ -3,6 +3,7 @@ import { addDays, todayInLodge } from '../../shared/domain/dates.js';
 import { fillRateOverride, fridayFrom, pngOf, stamp, typeWithUnit } from '../config-support.js';
 import { login, managerApi } from '../desk-support.js';
 import { capture, PHONE, TABLET } from './capture.js';
+import { typeDate } from '../date-support.js';
 
 /**
  * Back-office configuration as a manager: accommodation types (the list, the create and edit
@@ -92,7 +93,7 @@ test('a promo code: the dialog, the list, and the guest payment step with it app
   const dialog = page.getByRole('dialog', { name: 'Create Promo Code' });
   await dialog.getByLabel(/^Code/).fill(code);
   await dialog.getByLabel(/Discount value/).fill('10');
-  await dialog.getByLabel(/Expiry date/).fill(addDays(todayInLodge(new Date()), 60));
+  await typeDate(page, dialog, /Expiry date/, addDays(todayInLodge(new Date()), 60));
   await shot(page, '8-promo-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('region', { name: 'Promo Codes' }).getByRole('row').filter({ hasText: code })).toContainText('Active');

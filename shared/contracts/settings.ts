@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * How the public site shows a type with no active unit: marked "Coming soon" without "Book
+ * Now", or left out. Either way it cannot be booked.
+ */
+export const UNBOOKABLE_TYPE_DISPLAYS = ['coming-soon', 'hidden'] as const;
+export const UnbookableTypeDisplay = z.enum(UNBOOKABLE_TYPE_DISPLAYS, { error: "Must be 'coming-soon' or 'hidden'" });
+export type UnbookableTypeDisplay = z.infer<typeof UnbookableTypeDisplay>;
+
 /** GET /api/public/settings: what any visitor may know about the lodge. */
 export const PublicSettings = z.object({
   lodgeName: z.string(),
@@ -31,6 +39,7 @@ export const PublicSettings = z.object({
   /** Whether card payment can be offered at all (a Paystack public key is set). */
   cardPaymentsConfigured: z.boolean(),
   paystackInlineScriptUrl: z.string(),
+  unbookableTypeDisplay: UnbookableTypeDisplay,
   timeZone: z.literal('Africa/Johannesburg'),
   currency: z.literal('ZAR'),
 });
@@ -115,6 +124,7 @@ export const AdminSettings = z.object({
   paystackStatus: z.enum(PAYSTACK_STATUSES),
   /** When the key saved now was last tested (null: never). */
   paystackTestedAt: z.string().nullable(),
+  unbookableTypeDisplay: UnbookableTypeDisplay,
   /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
@@ -264,6 +274,7 @@ export const UpdateSettingsRequest = z.object({
   bookingHorizonDays: wholeNumber(30, 3650, SETTINGS_MESSAGES.horizon),
   weatherApiKey: secret('', 'Must be text'),
   mapEmbedCode: text(10000).optional(),
+  unbookableTypeDisplay: UnbookableTypeDisplay.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;

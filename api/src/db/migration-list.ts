@@ -19,6 +19,7 @@ import * as m1123_0501 from './migrations/20261123000501_bookings_stay_index.js'
 import * as m1124_0100 from './migrations/20261124000100_bookings_version.js';
 import * as m1125_0100 from './migrations/20261125000100_rate_limit_buckets.js';
 import * as m1126_0101 from './migrations/20261126000101_lodge_identity.js';
+import * as m1126_0300 from './migrations/20261126000300_unbookable_type_display.js';
 import * as m1126_0400 from './migrations/20261126000400_chat_answers.js';
 import * as m1126_0500 from './migrations/20261126000500_stay_limits.js';
 import * as m1126_0501 from './migrations/20261126000501_booking_hold_source.js';
@@ -51,6 +52,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261124000100_bookings_version', m1124_0100],
   ['20261125000100_rate_limit_buckets', m1125_0100],
   ['20261126000101_lodge_identity', m1126_0101],
+  ['20261126000300_unbookable_type_display', m1126_0300],
   ['20261126000400_chat_answers', m1126_0400],
   ['20261126000500_stay_limits', m1126_0500],
   ['20261126000501_booking_hold_source', m1126_0501],

@@ -30,6 +30,7 @@ const settings = {
   maxStayNights: 30,
   bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
+  unbookableTypeDisplay: 'coming-soon',
   paystackInlineScriptUrl: 'https://js.paystack.co/v2/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',

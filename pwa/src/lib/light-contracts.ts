@@ -114,6 +114,7 @@ export const PublicSettingsLight = object<PublicSettings>({
   bookingHorizonDays: int,
   cardPaymentsConfigured: boolean,
   paystackInlineScriptUrl: string,
+  unbookableTypeDisplay: oneOf(['coming-soon', 'hidden']),
   timeZone: literal('Africa/Johannesburg'),
   currency: literal('ZAR'),
 });

@@ -64,6 +64,7 @@ export const publicSettings = PublicSettings.parse({
   maxStayNights: 30,
   bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
+  unbookableTypeDisplay: 'coming-soon',
   paystackInlineScriptUrl: 'http://127.0.0.1:9/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',

@@ -1,12 +1,13 @@
 import type { Deps } from '../../deps.js';
 import type { DbOrTx } from '../../db/transaction.js';
-import { ValidationError, unknownId } from '../../errors.js';
+import { ConflictError, ValidationError, unknownId } from '../../errors.js';
 import type {
   AvailabilityRequest,
   AvailabilityResponse,
   PackageAvailabilityRequest,
   PackageAvailabilityResponse,
 } from '../../../../shared/contracts/availability.js';
+import { COMING_SOON_MESSAGE } from '../../../../shared/contracts/availability.js';
 import { getIncludedTypes, getTypeSummary, type TypeSummary } from '../accommodations/queries.js';
 import * as repo from './availability.repo.js';
 
@@ -31,6 +32,17 @@ export async function checkAvailability(deps: Deps, input: AvailabilityRequest):
   const totalUnits = found.totalUnits;
   const availableUnits = type.isActive ? found.freeUnits : 0;
   return { available: availableUnits > 0, availableUnits, totalUnits };
+}
+
+/**
+ * POST /api/availability: as checkAvailability, but a type with no active unit at all is not
+ * "fully booked" but not bookable yet (issue 18, "Coming soon"): 409 with the reason. Other
+ * readers (the chat) keep the plain answer and read it as not available.
+ */
+export async function checkGuestAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
+  const result = await checkAvailability(deps, input);
+  if (result.totalUnits === 0) throw new ConflictError(COMING_SOON_MESSAGE, 'coming_soon');
+  return result;
 }
 
 /** POST /api/package-availability: available when every active unit of the included types is free. */

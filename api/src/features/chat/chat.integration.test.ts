@@ -12,7 +12,10 @@ beforeAll(async () => {
   // Behind a proxy the client address comes from X-Forwarded-For, so each test can be its
   // own client and the rate limit is tested on an address of its own.
   t = await createTestContext({ env: { TRUST_PROXY: '1' } });
+  // Card payments on and Paystack configured: the card-discount line is part of an answer.
+  await t.db('settings').where({ id: 1 }).update(PAYSTACK_KEYS);
 });
+const PAYSTACK_KEYS = { paystack_public_key: 'pk_test_chat', paystack_secret_key: 'sk_test_chat' };
 afterAll(() => t?.close());
 
 function chat(message: unknown, conversationHistory?: unknown, ip = `10.0.0.${++ipCounter}`) {
@@ -91,6 +94,25 @@ describe('POST /api/chatbot/chat: availability', () => {
     );
     expect(res.message).not.toContain('Honeymoon Treehouse');
     expect(res.quickActions[0]).toEqual({ label: 'Book these dates', action: 'link', value: `/booking?checkIn=${checkIn}&checkOut=${checkOut}&guests=2` });
+  });
+
+  it('offers the card discount only while card payments are on and Paystack is configured', async () => {
+    const { checkIn, checkOut } = nextWeekend();
+    const question = `anything free from ${spoken(addDays(checkIn, 14))} to ${spoken(addDays(checkOut, 14))} for 2?`;
+    const cardLine = `Pay by card and save ${Number(LODGE_SETTINGS.card_payment_discount)}%.`;
+    try {
+      expect((await answer(question)).message.split('\n')).toContain(cardLine);
+      await t.db('settings').where({ id: 1 }).update({ paystack_public_key: null, paystack_secret_key: null });
+      const unconfigured = await answer(question);
+      expect(unconfigured.message).toMatch(/^Good news! Available from /);
+      expect(unconfigured.message).not.toContain('by card');
+      await t.db('settings').where({ id: 1 }).update({ ...PAYSTACK_KEYS, allow_card_payments: false });
+      const switchedOff = await answer(question);
+      expect(switchedOff.message).toMatch(/^Good news! Available from /);
+      expect(switchedOff.message).not.toContain('by card');
+    } finally {
+      await t.db('settings').where({ id: 1 }).update({ ...PAYSTACK_KEYS, allow_card_payments: true });
+    }
   });
 
   it('says a named type is fully booked, and offers other dates instead of a booking link', async () => {

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { compareIsoDates, nightCount, todayInLodge, type IsoDate } from '../../../../shared/domain/dates.js';
 import type { ChatFaq, ChatOption, ChatPlaceholder, ChatRequest, ChatResponse } from '../../../../shared/contracts/chat.js';
 import type { AccommodationType } from '../../../../shared/contracts/accommodations.js';
-import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
+import { cardPaymentsOffered, getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import { listAccommodationTypes } from '../accommodations/queries.js';
 import { checkAvailability } from '../availability/availability.service.js';
 import { calculateRate } from '../pricing/pricing.service.js';
@@ -201,7 +201,7 @@ async function availabilityAnswer(
     lines.push(`Good news! Available from ${when}:`);
     for (const a of available) lines.push(`- ${a.type.name}: ${formatRand(a.total)} for the stay`);
     const discount = settings.cardPaymentDiscount;
-    if (discount > 0 && settings.allowCardPayments) lines.push(`Pay by card and save ${discount}%.`);
+    if (discount > 0 && cardPaymentsOffered(settings)) lines.push(`Pay by card and save ${discount}%.`);
   } else if (!notes.length) {
     lines.push(`Sorry, nothing is available from ${when}. Try other dates, or contact us and we will gladly help.`);
   }

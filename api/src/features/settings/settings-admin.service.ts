@@ -57,6 +57,7 @@ function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test
     heroBackgroundImage: s.heroBackgroundImage,
     paystackStatus: paystack.status,
     paystackTestedAt: paystack.testedAt,
+    unbookableTypeDisplay: s.unbookableTypeDisplay,
     showKeysWarning: can(user.role, 'seeKeysWarning'),
     version: s.version,
   };
@@ -117,6 +118,7 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.mapEmbedCode !== undefined) patch.map_embed_code = input.mapEmbedCode;
     if (input.maxStayNights !== undefined) patch.max_stay_nights = input.maxStayNights;
     if (input.bookingHorizonDays !== undefined) patch.booking_horizon_days = input.bookingHorizonDays;
+    if (input.unbookableTypeDisplay !== undefined) patch.unbookable_type_display = input.unbookableTypeDisplay;
     // A save that names no field changes nothing: no new version (other open forms stay
     // current) and no audit row.
     if (Object.keys(patch).length === 0) return adminView(trx, user, before);

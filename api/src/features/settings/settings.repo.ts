@@ -33,6 +33,7 @@ export interface SettingsRow {
   hero_background_image: string | null;
   max_stay_nights: number;
   booking_horizon_days: number;
+  unbookable_type_display: 'coming-soon' | 'hidden';
   version: number;
   updated_at: Date;
 }
@@ -82,6 +83,7 @@ export type SettingsPatch = Partial<
     | 'hero_background_image'
     | 'max_stay_nights'
     | 'booking_horizon_days'
+    | 'unbookable_type_display'
   >
 >;
 

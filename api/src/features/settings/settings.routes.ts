@@ -36,6 +36,7 @@ export function toPublicSettings(s: LodgeSettings, deps: Deps): PublicSettings {
     maxStayNights: s.maxStayNights,
     bookingHorizonDays: s.bookingHorizonDays,
     cardPaymentsConfigured: !!(s.paystackPublicKey && s.paystackSecretKey),
+    unbookableTypeDisplay: s.unbookableTypeDisplay,
     paystackInlineScriptUrl: deps.config.PAYSTACK_INLINE_SCRIPT_URL,
     timeZone: LODGE_TIME_ZONE,
     currency: 'ZAR',

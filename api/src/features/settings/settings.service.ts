@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { BankingDetails, LodgeDetails } from '../email/email.templates.js';
 import { getSettingsRow, type SettingsRow } from './settings.repo.js';
 import { decryptSecret } from './settings-crypto.js';
+import type { UnbookableTypeDisplay } from '../../../../shared/contracts/settings.js';
 
 /**
  * The lodge settings, read from the one row and mapped once. Every feature that needs a
@@ -46,6 +47,8 @@ export interface LodgeSettings {
   maxStayNights: number;
   /** How many days ahead dates may be booked. */
   bookingHorizonDays: number;
+  /** How the public site shows a type with no active unit. */
+  unbookableTypeDisplay: UnbookableTypeDisplay;
   version: number;
 }
 
@@ -83,8 +86,17 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     heroBackgroundImage: s.hero_background_image,
     maxStayNights: s.max_stay_nights,
     bookingHorizonDays: s.booking_horizon_days,
+    unbookableTypeDisplay: s.unbookable_type_display,
     version: s.version,
   };
+}
+
+/**
+ * Whether a guest can pay by card right now: switched on AND Paystack's keys are set. Every
+ * "by card" price and card-discount line a guest reads depends on this, not on the switch alone.
+ */
+export function cardPaymentsOffered(s: LodgeSettings): boolean {
+  return s.allowCardPayments && Boolean(s.paystackPublicKey && s.paystackSecretKey);
 }
 
 export async function getSettings(db: DbOrTx): Promise<LodgeSettings> {

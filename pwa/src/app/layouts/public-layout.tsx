@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -10,10 +11,16 @@ import { usePublicSettings } from '@/features/settings/api/use-public-settings.j
 import { LoadingState } from '@/components/loading-state.js';
 import { ChatBubble } from '@/features/chat/chat-bubble.js';
 
+/** Room kept free above the chat bubble (56 px, 16 px from the bottom, 24 px on a desktop) and a gap. */
+const BUBBLE_CLEARANCE = 'calc(96px + env(safe-area-inset-bottom))';
+
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <PublicDocumentTitle />
+      {/* The chat bubble floats over the bottom right corner: whatever the page scrolls into
+          view (a link to #find-us, a focused button) stops above it, not under it. */}
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: BUBBLE_CLEARANCE } }} />
       <TopNav />
       <Box component="main" sx={{ flexGrow: 1 }}>
         {/* A screen tall while the page's chunk loads: the footer stays below the fold rather
@@ -33,7 +40,8 @@ function Footer() {
   const name = settings.data?.lodgeName;
   const contact = [settings.data?.contactPhone, settings.data?.contactEmail].filter(Boolean).join(' · ');
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 4, mt: 6 }}>
+    // The bottom padding keeps the footer's last line (Contact Us on the right) clear of the chat bubble.
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', pt: 4, pb: BUBBLE_CLEARANCE, mt: 6 }}>
       <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         <Box>
           <Typography variant="body2" sx={{ opacity: 0.85 }}>

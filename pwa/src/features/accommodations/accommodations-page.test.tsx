@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server.js';
 import { renderApp } from '@/test/render-app.js';
+import { publicSettings, units } from '@/test/fixtures.js';
 
 describe('/accommodations', () => {
   it('shows 6 skeleton cards while loading', async () => {
@@ -73,5 +74,26 @@ describe('/accommodations', () => {
     );
     expect(chalet.queryByText(/more$/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('marks a type with no active unit "Coming soon" without Book Now, or leaves it out when the lodge says so', async () => {
+    // The tent's units are all out of service; the public units list holds active units only.
+    server.use(http.get('/api/units', () => HttpResponse.json(units.filter((u) => u.accommodationTypeId !== 'type-tent'))));
+    const first = renderApp('/accommodations');
+    const tent = within(await screen.findByRole('article', { name: 'Classic Safari Tent' }));
+    expect(await tent.findAllByText('Coming soon')).toHaveLength(2);
+    expect(tent.queryByRole('link', { name: 'Book Now' })).not.toBeInTheDocument();
+    const suite = within(screen.getByRole('article', { name: 'Luxury Safari Suite' }));
+    expect(suite.getByRole('link', { name: 'Book Now' })).toBeInTheDocument();
+    expect(suite.queryByText('Coming soon')).not.toBeInTheDocument();
+    // The entire lodge has no units of its own and stays bookable.
+    expect(within(screen.getByRole('article', { name: 'Entire Lodge' })).getByRole('link', { name: 'Book Now' })).toBeInTheDocument();
+    first.unmount();
+
+    server.use(http.get('/api/public/settings', () => HttpResponse.json({ ...publicSettings, unbookableTypeDisplay: 'hidden' })));
+    renderApp('/accommodations');
+    expect(await screen.findByRole('article', { name: 'Luxury Safari Suite' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Classic Safari Tent' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 });

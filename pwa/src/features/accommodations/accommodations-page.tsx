@@ -5,7 +5,10 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '@/components/page-header.js';
+import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { useAccommodations } from './api/use-accommodations.js';
+import { useUnits } from './api/use-units.js';
+import { isComingSoon } from './api/coming-soon.js';
 import { AccommodationCard, AccommodationCardSkeleton } from './components/accommodation-card.js';
 
 const SKELETONS = 6;
@@ -13,7 +16,12 @@ const cell = { xs: 12, sm: 6, lg: 4 } as const;
 
 /** /accommodations: loading (6 skeletons), error, empty and loaded states. */
 export function AccommodationsPage() {
-  const { data, isLoading, isError } = useAccommodations();
+  const { data: types, isLoading, isError } = useAccommodations();
+  const units = useUnits();
+  const settings = usePublicSettings();
+  // A type with no active unit: marked "Coming soon", or left out when the lodge says so.
+  const hide = settings.data?.unbookableTypeDisplay === 'hidden';
+  const data = types?.filter((t) => !(hide && isComingSoon(t, units.data)));
 
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
@@ -51,7 +59,7 @@ export function AccommodationsPage() {
           {data.map((accommodation, index) => (
             <Grid key={accommodation.id} size={cell}>
               {/* The first card's picture is the page's largest paint on a phone: not lazy. */}
-              <AccommodationCard accommodation={accommodation} priority={index === 0} />
+              <AccommodationCard accommodation={accommodation} priority={index === 0} comingSoon={isComingSoon(accommodation, units.data)} />
             </Grid>
           ))}
         </Grid>

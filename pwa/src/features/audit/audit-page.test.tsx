@@ -6,6 +6,7 @@ import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { AuditPage } from './audit-page.js';
+import { enterDate } from '@/test/date-field.js';
 
 const entry = {
   id: 7,
@@ -51,8 +52,8 @@ describe('audit log', () => {
     renderStaffPage(<AuditPage />, { user: users.manager, path: '/admin/audit' });
     expect(await screen.findByText('No changes found.')).toBeInTheDocument();
     const today = todayInLodge(new Date());
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: today } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: addDays(today, -9) } });
+    enterDate(document.body, 'From', today);
+    enterDate(document.body, 'To', addDays(today, -9));
     expect(screen.getByText('The end date must be on or after the start date')).toBeInTheDocument();
     await waitFor(() => expect(asked.at(-1)).toEqual({ from: today, page: '1' }));
   });

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@shared/contracts/audit.js';
 import { formatLodgeDateTimeYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
+import { DateField } from '@/components/date-field.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem } from '@/components/needs-connection.js';
 import { useAudit, type AuditFilter } from './api/audit-api.js';
@@ -83,16 +84,8 @@ export function AuditPage() {
             </TextField>
             <TextField label="Record ID" value={entityId} onChange={(e) => setEntityId(e.target.value)} />
             <TextField label="Person (username)" value={actor} onChange={(e) => setActor(e.target.value)} />
-            <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField
-              label="To"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              error={datesWrong}
-              helperText={datesWrong ? END_BEFORE_START : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label="From" value={from} onChange={setFrom} />
+            <DateField label="To" value={to} onChange={setTo} error={datesWrong} helperText={datesWrong ? END_BEFORE_START : undefined} />
             <Button onClick={clear} sx={{ minHeight: 56 }}>
               Clear filters
             </Button>

@@ -68,13 +68,16 @@ export function emptyDraft(origin = ''): BookingDraft {
   };
 }
 
+/** The server's words (api bookings messages) for a check-in before today, shown under the field. */
+export const PAST_CHECK_IN_MESSAGE = 'Check-in date cannot be in the past';
+
 /**
  * Why the dates cannot be checked yet; undefined when they can. `limits`: the lodge's longest
  * guest stay and booking horizon (public settings), the same check the server makes.
  */
 export function datesProblem(checkIn: string, checkOut: string, today: string, limits?: StayLimits): string | undefined {
   if (!isValidIsoDate(checkIn) || !isValidIsoDate(checkOut)) return 'Please select valid check-in and check-out dates';
-  if (compareIsoDates(checkIn, today) < 0) return 'Check-in date cannot be in the past';
+  if (compareIsoDates(checkIn, today) < 0) return PAST_CHECK_IN_MESSAGE;
   if (compareIsoDates(checkOut, checkIn) <= 0) return CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
   if (limits) {
     const issues = stayLimits(checkIn, checkOut, today, limits);

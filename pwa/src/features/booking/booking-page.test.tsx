@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { formatLodgeDateTimeSast } from '@shared/format.js';
-import { accommodations, booking } from '@/test/fixtures.js';
+import { accommodations, booking, publicSettings } from '@/test/fixtures.js';
+import { enterDate } from '@/test/date-field.js';
 import { renderApp } from '@/test/render-app.js';
 import { server } from '@/test/server.js';
 import { DRAFT_STORAGE_KEY, loadDraft } from './booking-draft.js';
@@ -109,6 +110,35 @@ describe('/booking', () => {
     expect(within(chalet).getByRole('button', { name: 'Select Family Bush Chalet' })).toBeDisabled();
     // The package is not offered on a normal booking.
     expect(screen.queryByRole('article', { name: 'Entire Lodge' })).not.toBeInTheDocument();
+  });
+
+  it('step 2 says its prices are the stay\'s total, and shows a "by card" price only while card payments are on and configured', async () => {
+    flowHandlers();
+    const cases: [Partial<typeof publicSettings>, boolean][] = [
+      [{}, true],
+      [{ cardPaymentsConfigured: false }, false],
+      [{ allowCardPayments: false }, false],
+    ];
+    for (const [patch, byCard] of cases) {
+      server.use(http.get('/api/public/settings', () => HttpResponse.json({ ...publicSettings, ...patch })));
+      sessionStorage.clear();
+      const view = renderApp(`/booking?${stayQuery}`);
+      expect(await screen.findByText('Live availability for your dates, with the total price for your 2 nights.')).toBeInTheDocument();
+      const suite = await screen.findByRole('article', { name: 'Luxury Safari Suite' });
+      await waitFor(() => expect(within(suite).getByText('R5,000')).toBeInTheDocument());
+      // The settings answer before the step draws its choices: wait for the EFT-only state too.
+      await waitFor(() => expect(within(suite).queryAllByText(/R4,750 by card/)).toHaveLength(byCard ? 1 : 0));
+      expect(within(suite).getByText(/^for 2 nights/)).toHaveTextContent(byCard ? 'for 2 nights · R4,750 by card' : /^for 2 nights$/);
+      view.unmount();
+    }
+  });
+
+  it('step 1 says why a check-in before today is refused', async () => {
+    renderApp('/booking');
+    expect(await screen.findByRole('heading', { name: 'When would you like to stay?' })).toBeInTheDocument();
+    enterDate(document.body, 'Check-in date', addDays(today, -1));
+    expect(await screen.findByText('Check-in date cannot be in the past')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check Availability' })).toBeDisabled();
   });
 
   it('step 3 shows the spec messages, keeps what was typed across a reload, checks the promo code, and books once with an Idempotency-Key', { timeout: 60_000 }, async () => {

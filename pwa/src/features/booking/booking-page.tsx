@@ -198,6 +198,7 @@ export function BookingPage() {
                     checkOut={draft.checkOut}
                     guests={draft.guests}
                     preselectedTypeId={draft.preselectedTypeId}
+                    cardPrices={choices.some((c) => c.method === 'Card')}
                     onBack={() => update({ step: 0 })}
                     onChoose={({ type, unitId }: { type: AccommodationType; unitId: string | null }) =>
                       update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, idempotencyKey: null })

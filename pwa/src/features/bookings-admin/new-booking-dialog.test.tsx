@@ -9,6 +9,7 @@ import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { BookingsPage } from './bookings-page.js';
+import { enterDate } from '@/test/date-field.js';
 
 const checkIn = addDays(todayInLodge(new Date()), 3);
 const checkOut = addDays(checkIn, 2);
@@ -40,8 +41,8 @@ describe('new booking dialog', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'New Booking' }));
     await user.click(dialog.getByRole('combobox', { name: /Accommodation Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Luxury Tent' }));
-    fireEvent.change(dialog.getByLabelText(/Check-in/), { target: { value: checkIn } });
-    fireEvent.change(dialog.getByLabelText(/Check-out/), { target: { value: checkOut } });
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-in', checkIn);
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-out', checkOut);
     expect(await dialog.findByRole('checkbox', { name: 'Tent 3 (not available)' })).toBeDisabled();
     await user.click(await dialog.findByRole('checkbox', { name: 'Tent 1 (available)' }));
     await user.click(dialog.getByRole('checkbox', { name: 'Tent 2 (available)' }));

@@ -20,6 +20,7 @@ import { useToast } from '@/components/toast/use-toast.js';
 import { errorText } from '@/lib/api.js';
 import { calculateRate, createBookings, isUnitAvailable, type CreateCall } from './api/new-booking-api.js';
 import { calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalculableDate, splitTotal, type NewBookingForm } from './new-booking.js';
+import { DateField } from '@/components/date-field.js';
 
 const NEW_BOOKING_NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
 
@@ -148,8 +149,8 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
                 ))}
             </TextField>
           </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('checkInDate', 'Check-in', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true }, htmlInput: { min: today } } })}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('checkOutDate', 'Check-out', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true }, htmlInput: { min: form.checkInDate || today } } })}</Grid>
+          <Grid size={{ xs: 6, sm: 3 }}><DateField label="Check-in" name="checkInDate" required fullWidth min={today} value={form.checkInDate} onChange={(iso) => set('checkInDate', iso)} /></Grid>
+          <Grid size={{ xs: 6, sm: 3 }}><DateField label="Check-out" name="checkOutDate" required fullWidth min={form.checkInDate || today} value={form.checkOutDate} onChange={(iso) => set('checkOutDate', iso)} /></Grid>
 
           {type && !type.isPackage && (
             <Grid size={12}>

@@ -8,7 +8,6 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -20,6 +19,7 @@ import { addDays, isValidIsoDate, todayInLodge } from '@shared/domain/dates.js';
 import { useAccommodationTypes, useBookings, useUnits } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { PageHeader } from '@/components/page-header.js';
+import { DateField } from '@/components/date-field.js';
 import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { STATUS_COLOURS } from '@/components/booking-status-chip.js';
@@ -76,15 +76,7 @@ export function CalendarPage() {
         <IconButton aria-label="Next 14 days" onClick={() => setStart(addDays(start, WINDOW_DAYS))} sx={{ border: 1, borderColor: 'divider' }}>
           <ChevronRight />
         </IconButton>
-        <TextField
-          type="date"
-          size="small"
-          label="Start date"
-          value={start}
-          onChange={(e) => isValidIsoDate(e.target.value) && setStart(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 180 }}
-        />
+        <DateField size="small" label="Start date" value={start} onChange={(iso) => isValidIsoDate(iso) && setStart(iso)} sx={{ width: 180 }} />
         <Button variant="outlined" onClick={() => setStart(today)} sx={{ minHeight: 40 }}>
           Today
         </Button>

@@ -7,6 +7,7 @@ import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { EventsPage } from './events-page.js';
+import { dateFieldText, ddmmyyyy, enterDate } from '@/test/date-field.js';
 
 const today = todayInLodge(new Date());
 const future = addDays(today, 40);
@@ -77,14 +78,14 @@ describe('event management', () => {
     expect(dialog.getByText('Event date is required')).toBeInTheDocument();
 
     fireEvent.change(dialog.getByLabelText(/Event Name/), { target: { value: 'Star Gazing' } });
-    fireEvent.change(dialog.getByLabelText(/Event Date/), { target: { value: `${future}T19:30` } });
-    fireEvent.change(dialog.getByLabelText('Accommodation Start'), { target: { value: addDays(future, 1) } });
-    fireEvent.change(dialog.getByLabelText('Accommodation End'), { target: { value: future } });
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, /Event Date/, future, '19:30');
+    enterDate(document.querySelector('[role=dialog]')!, 'Accommodation Start', addDays(future, 1));
+    enterDate(document.querySelector('[role=dialog]')!, 'Accommodation End', future);
     await user.click(dialog.getByRole('button', { name: 'Create Event' }));
     expect(dialog.getByText('Accommodation end date must be on or after the start date')).toBeInTheDocument();
     expect(posted).toEqual([]);
 
-    fireEvent.change(dialog.getByLabelText('Accommodation End'), { target: { value: addDays(future, 3) } });
+    enterDate(document.querySelector('[role=dialog]')!, 'Accommodation End', addDays(future, 3));
     await user.click(dialog.getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Event created successfully!')).toBeInTheDocument();
     expect(posted).toEqual([
@@ -114,8 +115,8 @@ describe('event management', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
     expect(dialog.getByLabelText(/Event Name/)).toHaveValue('Bush Braai Night');
     // 16:00 UTC is 18:00 at the lodge.
-    expect(dialog.getByLabelText(/Event Date/)).toHaveValue(`${future}T18:00`);
-    expect(dialog.getByLabelText('Accommodation Start')).toHaveValue(future);
+    expect(dateFieldText(document.querySelector<HTMLElement>('[role=dialog]')!, /Event Date/)).toBe(`${ddmmyyyy(future)} 18:00`);
+    expect(dateFieldText(document.querySelector('[role=dialog]')!, 'Accommodation Start')).toBe(ddmmyyyy(future));
     await user.click(dialog.getByRole('button', { name: 'Update Event' }));
     expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
     expect(put).toMatchObject([{ name: 'Bush Braai Night', eventDate: `${future}T18:00`, version: 1 }]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +27,7 @@ import Hotel from '@mui/icons-material/Hotel';
 import type { Event } from '@shared/contracts/events.js';
 import { formatLodgeLongDate, formatMonthDayYear } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
+import { DateField, DateTimeField } from '@/components/date-field.js';
 import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
 import { errorText } from '@/lib/api.js';
 import { useToast } from '@/components/toast/use-toast.js';
@@ -198,6 +199,11 @@ export function EventDialog({ event, onClose }: { event: Event | null; onClose: 
     onError: (err) => toast({ title: 'Error', description: errorText(err, event ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' }),
   });
   const title = event ? 'Edit Event' : 'Create New Event';
+  // The form hook speaks input events; the DD/MM/YYYY pickers hand over 'YYYY-MM-DD' (and 'T HH:mm') strings.
+  const dateField = (name: 'eventDate' | 'accommodationStartDate' | 'accommodationEndDate') => {
+    const { onChange, value, ...rest } = form.field(name);
+    return { ...rest, value: String(value ?? ''), onChange: (iso: string) => onChange({ target: { value: iso } } as ChangeEvent<HTMLInputElement>) };
+  };
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="event-dialog-title">
@@ -207,22 +213,10 @@ export function EventDialog({ event, onClose }: { event: Event | null; onClose: 
           <Stack spacing={1} sx={{ pt: 1 }}>
             <TextField label="Event Name *" {...form.field('name')} autoFocus />
             <TextField label="Description" {...form.field('description')} multiline minRows={3} />
-            <TextField label="Event Date *" type="datetime-local" {...form.field('eventDate')} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateTimeField label="Event Date *" {...dateField('eventDate')} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Accommodation Start"
-                type="date"
-                fullWidth
-                {...form.field('accommodationStartDate')}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label="Accommodation End"
-                type="date"
-                fullWidth
-                {...form.field('accommodationEndDate')}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <DateField label="Accommodation Start" fullWidth {...dateField('accommodationStartDate')} />
+              <DateField label="Accommodation End" fullWidth {...dateField('accommodationEndDate')} />
             </Stack>
           </Stack>
         </DialogContent>

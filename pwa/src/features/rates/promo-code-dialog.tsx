@@ -22,6 +22,7 @@ import { ApiError } from '@/lib/api.js';
 import { useSavePromoCode } from './api/promo-codes.js';
 import { errorText } from '@/lib/api.js';
 import { checkPromoCodeForm, emptyPromoCodeForm, formOfPromo, type PromoCodeField, type PromoCodeForm } from './rate-forms.js';
+import { DateField } from '@/components/date-field.js';
 
 /** Create or edit a promo code; usedCount is the server's and only shown. */
 export function PromoCodeDialog({ promo, onClose }: { promo?: PromoCode; onClose: () => void }) {
@@ -96,7 +97,16 @@ export function PromoCodeDialog({ promo, onClose }: { promo?: PromoCode; onClose
                 slotProps: { htmlInput: { min: 0, step: 0.01, ...(form.discountType === 'Percentage' ? { max: 100 } : {}) } },
               })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('expiryDate', 'Expiry date', { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><DateField
+                label="Expiry date"
+                name="expiryDate"
+                required
+                fullWidth
+                value={form.expiryDate}
+                onChange={(expiryDate) => set({ expiryDate })}
+                error={Boolean(errors.expiryDate)}
+                helperText={errors.expiryDate ?? ' '}
+              /></Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               {field('maxUses', 'Max uses', { type: 'number', helperText: 'Empty means unlimited', slotProps: { htmlInput: { min: 1, step: 1 } } })}
             </Grid>

@@ -28,6 +28,7 @@ import {
   type RateOverrideForm,
 } from './rate-forms.js';
 import { errorText } from '@/lib/api.js';
+import { DateField } from '@/components/date-field.js';
 
 /** Create or edit an override, with what a sample stay costs before and after it. */
 export function RateOverrideDialog({
@@ -89,7 +90,9 @@ export function RateOverrideDialog({
       {...props}
     />
   );
-  const dateProps: TextFieldProps = { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } };
+  const dateField = (name: 'startDate' | 'endDate', label: string, min?: string) => (
+    <DateField label={label} name={name} required fullWidth min={min} value={form[name]} onChange={(iso) => set({ [name]: iso })} error={Boolean(errors[name])} helperText={errors[name] ?? ' '} />
+  );
   const rateProps: TextFieldProps = { type: 'number', helperText: 'Empty keeps the base rate', slotProps: { htmlInput: { min: 0, step: 0.01 } } };
 
   return (
@@ -109,8 +112,8 @@ export function RateOverrideDialog({
                 )),
               })}
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('startDate', 'Start date', dateProps)}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('endDate', 'End date', { ...dateProps, slotProps: { inputLabel: { shrink: true }, htmlInput: { min: form.startDate || undefined } } })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{dateField('startDate', 'Start date')}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{dateField('endDate', 'End date', form.startDate || undefined)}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{field('weekdayRate', 'Weekday rate (R)', rateProps)}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{field('weekendRate', 'Weekend rate (R)', rateProps)}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{field('minLengthOfStay', 'Minimum stay (nights)', { type: 'number', slotProps: { htmlInput: { min: 1, step: 1 } } })}</Grid>

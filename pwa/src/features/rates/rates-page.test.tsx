@@ -11,6 +11,7 @@ import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { formatMonthDayYear } from '@shared/format.js';
 import { RatesPage } from './rates-page.js';
+import { enterDate } from '@/test/date-field.js';
 
 const today = todayInLodge(new Date());
 const tent = makeAccommodationType({ id: '11111111-0000-4000-8000-000000000001', name: 'Luxury Tent', baseWeekdayRate: 2000, baseWeekendRate: 2500 });
@@ -110,8 +111,8 @@ describe('rate management', () => {
     await user.click(dialog.getByRole('combobox', { name: /Accommodation type/ }));
     await user.click(await screen.findByRole('option', { name: 'Luxury Tent' }));
     // Thursday to Saturday: one weekday night and two weekend nights.
-    fireEvent.change(dialog.getByLabelText(/Start date/), { target: { value: addDays(friday, -1) } });
-    fireEvent.change(dialog.getByLabelText(/End date/), { target: { value: addDays(friday, 1) } });
+    enterDate(document.querySelector('[role=dialog]')!, /Start date/, addDays(friday, -1));
+    enterDate(document.querySelector('[role=dialog]')!, /End date/, addDays(friday, 1));
     fireEvent.change(dialog.getByRole('spinbutton', { name: /Weekend rate/ }), { target: { value: '4000' } });
     const preview = within(dialog.getByRole('region', { name: 'Price preview' }));
     expect(preview.getByText(/A stay of 3 nights \(2 weekend\)/)).toBeInTheDocument();

@@ -43,6 +43,7 @@ const stored = (over: Partial<AdminSettings> = {}) =>
     paystackStatus: 'connected',
     paystackTestedAt: '2026-01-05T07:30:00.000Z',
     showKeysWarning: false,
+    unbookableTypeDisplay: 'coming-soon',
     version: 3,
     ...over,
   });
@@ -114,6 +115,29 @@ describe('lodge settings', () => {
     // Back to view mode.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Settings' })).toBeInTheDocument());
     expect(screen.getByRole('switch', { name: 'Card Payments' })).not.toBeChecked();
+  });
+
+  it('saves how types without active units show on the public site (General)', { timeout: 60_000 }, async () => {
+    const saved: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', async ({ request }) => {
+        saved.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(stored({ unbookableTypeDisplay: 'hidden', version: 4 }));
+      }),
+      http.get('/api/public/settings', () => HttpResponse.json({})),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('tab', { name: 'General Settings' }));
+    const display = screen.getByRole('combobox', { name: 'Accommodation types without active units' });
+    expect(display).toHaveTextContent('Show as "Coming soon"');
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await user.click(screen.getByRole('combobox', { name: 'Accommodation types without active units' }));
+    await user.click(await screen.findByRole('option', { name: 'Hide from the public site' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ unbookableTypeDisplay: 'hidden', version: 3 });
   });
 
   it('shows the result of Test Connection, and the status line follows it', async () => {

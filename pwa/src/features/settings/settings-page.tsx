@@ -25,7 +25,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhotoLibrary from '@mui/icons-material/PhotoLibrary';
 import Save from '@mui/icons-material/Save';
-import { PAYSTACK_STATUS_TEXT, SECRET_MASK, type AdminSettings, type PaystackStatus as PaystackStatusValue } from '@shared/contracts/settings.js';
+import { PAYSTACK_STATUS_TEXT, SECRET_MASK, type AdminSettings, type PaystackStatus as PaystackStatusValue, type UnbookableTypeDisplay } from '@shared/contracts/settings.js';
+import MenuItem from '@mui/material/MenuItem';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
@@ -168,6 +169,7 @@ function SettingsEditor({
     // Only when a new problem appears, not on every tab change.
   }, [firstProblem]);
   const [switches, setSwitches] = useState({ allowCardPayments: settings.allowCardPayments, allowEFTPayments: settings.allowEFTPayments });
+  const [unbookableTypeDisplay, setUnbookableTypeDisplay] = useState<UnbookableTypeDisplay>(settings.unbookableTypeDisplay);
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
@@ -181,7 +183,7 @@ function SettingsEditor({
   const field = (name: Parameters<typeof form.field>[0]) => ({ ...form.field(name), disabled, fullWidth: true });
 
   return (
-    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate(settingsRequestOf(values, switches, settings)))}>
+    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate({ ...settingsRequestOf(values, switches, settings), unbookableTypeDisplay }))}>
       {tab === 'payments' && (
         <Section title="Payment Gateway" subtitle="Paystack card payments and EFT">
           <PaystackStatus settings={settings} />
@@ -256,6 +258,19 @@ function SettingsEditor({
         <Section title="General Settings" subtitle="Weather and map on the public site">
           <SecretField label="Weather API Key (optional)" placeholder="OpenWeatherMap key" field={field('weatherApiKey')} />
           <TextField label="Map Embed Code (optional)" {...field('mapEmbedCode')} multiline minRows={4} />
+          <TextField
+            select
+            label="Accommodation types without active units"
+            value={unbookableTypeDisplay}
+            onChange={(e) => setUnbookableTypeDisplay(e.target.value as UnbookableTypeDisplay)}
+            disabled={disabled}
+            fullWidth
+            helperText="They cannot be booked either way"
+            sx={{ mt: 2 }}
+          >
+            <MenuItem value="coming-soon">Show as "Coming soon"</MenuItem>
+            <MenuItem value="hidden">Hide from the public site</MenuItem>
+          </TextField>
         </Section>
       )}
     </Box>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Unit } from '@shared/contracts/accommodations.js';
 import { apiFetch } from '@/lib/api.js';
@@ -9,3 +9,7 @@ export const getUnits = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch(
 export const UNITS_KEY = ['units'] as const;
 
 export const unitsQueryOptions = () => queryOptions({ queryKey: UNITS_KEY, queryFn: ({ signal }) => getUnits({ signal }) });
+
+export function useUnits() {
+  return useQuery(unitsQueryOptions());
+}

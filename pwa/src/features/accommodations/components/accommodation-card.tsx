@@ -11,18 +11,31 @@ import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { formatRand } from '@shared/format.js';
+import { COMING_SOON_LABEL } from '@shared/contracts/availability.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 
 /** First 4 amenities, then '+N more' (docs/product.md, Accommodations page). */
 export const AMENITIES_SHOWN = 4;
 
-export function AccommodationCard({ accommodation, priority = false }: { accommodation: AccommodationType; priority?: boolean }) {
+export function AccommodationCard({
+  accommodation,
+  priority = false,
+  comingSoon = false,
+}: {
+  accommodation: AccommodationType;
+  priority?: boolean;
+  /** No active unit yet: says so, and offers no "Book Now". */
+  comingSoon?: boolean;
+}) {
   const { id, name, description, capacity, amenities, images, baseWeekdayRate, baseWeekendRate } = accommodation;
   const extra = amenities.length - AMENITIES_SHOWN;
   return (
     <Card component="article" aria-labelledby={`acc-${id}-name`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Box sx={{ position: 'relative' }}>
         <AccommodationImage images={images} name={name} priority={priority} />
+        {comingSoon && (
+          <Chip label={COMING_SOON_LABEL} size="small" sx={{ position: 'absolute', top: 12, left: 12, bgcolor: '#7a4a0c', color: '#fff' }} />
+        )}
         <Chip
           icon={<People />}
           label={`${capacity} Guests`}
@@ -61,15 +74,18 @@ export function AccommodationCard({ accommodation, priority = false }: { accommo
         </Stack>
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
-        <Button
-          component={RouterLink}
-          to={`/booking?accommodation=${encodeURIComponent(id)}`}
-          variant="contained"
-          color="secondary"
-          fullWidth
-        >
-          Book Now
-        </Button>
+        {comingSoon ? (
+          <Typography
+            component="p"
+            sx={{ width: '100%', textAlign: 'center', py: 0.75, fontWeight: 700, border: 1, borderRadius: 1, borderColor: 'divider', color: 'text.secondary' }}
+          >
+            {COMING_SOON_LABEL}
+          </Typography>
+        ) : (
+          <Button component={RouterLink} to={`/booking?accommodation=${encodeURIComponent(id)}`} variant="contained" color="secondary" fullWidth>
+            Book Now
+          </Button>
+        )}
       </CardActions>
     </Card>
   );

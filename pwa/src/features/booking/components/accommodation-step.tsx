@@ -17,6 +17,8 @@ import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { Unit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
+import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
+import { nightCount } from '@shared/domain/dates.js';
 import { formatRand, formatStayDay } from '@shared/format.js';
 import { useAvailability } from '../api/check-availability.js';
 import { useRate } from '../api/calculate-rate.js';
@@ -39,6 +41,7 @@ export function AccommodationStep({
   checkOut,
   guests,
   preselectedTypeId,
+  cardPrices,
   onChoose,
   onBack,
 }: {
@@ -47,6 +50,8 @@ export function AccommodationStep({
   checkOut: string;
   guests: number;
   preselectedTypeId: string | null;
+  /** Whether guests can pay by card now (switched on and Paystack configured): only then a "by card" price. */
+  cardPrices: boolean;
   onChoose: (choice: ChosenAccommodation) => void;
   onBack: () => void;
 }) {
@@ -58,7 +63,9 @@ export function AccommodationStep({
   const units = useUnits();
   const [problem, setProblem] = useState<{ title: string; text: string } | null>(null);
 
-  const ordered = [...types].sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
+  const nights = nightCount(checkIn, checkOut);
+  // A type with no active unit ("Coming soon" on the public pages) is not offered at all.
+  const ordered = types.filter((t) => !isComingSoon(t, units.data)).sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
 
   const choose = (type: AccommodationType) => {
     setProblem(null);
@@ -77,7 +84,7 @@ export function AccommodationStep({
         Choose your accommodation
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Live availability for your dates, with the price per night.
+        Live availability for your dates, with the total price for your {nights} {nights === 1 ? 'night' : 'nights'}.
       </Typography>
       {problem && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -101,6 +108,7 @@ export function AccommodationStep({
             guests={guests}
             started={started}
             highlighted={type.id === preselectedTypeId}
+            cardPrices={cardPrices}
             choosing={!type.isPackage && units.isPending}
             onChoose={() => choose(type)}
             onUnavailable={() => setProblem(BOOKING_FLOW_MESSAGES.unavailable)}
@@ -121,6 +129,7 @@ function AccommodationOption({
   guests,
   started,
   highlighted,
+  cardPrices,
   choosing,
   onChoose,
   onUnavailable,
@@ -131,6 +140,7 @@ function AccommodationOption({
   guests: number;
   started: boolean;
   highlighted: boolean;
+  cardPrices: boolean;
   choosing: boolean;
   onChoose: () => void;
   onUnavailable: () => void;
@@ -206,7 +216,7 @@ function AccommodationOption({
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   for {rate.data.breakdown.nightCount} {rate.data.breakdown.nightCount === 1 ? 'night' : 'nights'}
-                  {rate.data.cardTotal < rate.data.totalAmount && ` · ${formatRand(rate.data.cardTotal)} by card`}
+                  {cardPrices && rate.data.cardTotal < rate.data.totalAmount && ` · ${formatRand(rate.data.cardTotal)} by card`}
                 </Typography>
               </Stack>
               <Button size="small" onClick={() => setShowNights((s) => !s)} aria-expanded={showNights} sx={{ px: 0, minWidth: 0 }}>

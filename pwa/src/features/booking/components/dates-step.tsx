@@ -15,7 +15,7 @@ import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { CHECK_OUT_AFTER_CHECK_IN_MESSAGE } from '@shared/contracts/common.js';
 import { addDays, isValidIsoDate, nightCount } from '@shared/domain/dates.js';
 import { lastBookableDate, type StayLimits } from '@shared/domain/stay-limits.js';
-import { datesProblem, minimumCheckOut, stayLimits } from '../booking-draft.js';
+import { PAST_CHECK_IN_MESSAGE, datesProblem, minimumCheckOut, stayLimits } from '../booking-draft.js';
 import { useStayTimes } from '@/features/settings/api/use-public-settings.js';
 
 const ISO = 'yyyy-MM-dd';
@@ -54,6 +54,8 @@ export const DatesStep = memo(function DatesStep({
 }) {
   const times = useStayTimes();
   const problem = datesProblem(value.checkIn, value.checkOut, today, limits);
+  // A typed day before today turns the field red (the picker's minDate): say why under it.
+  const pastCheckIn = isValidIsoDate(value.checkIn) && value.checkIn < today;
   const showOrderError = Boolean(value.checkIn && value.checkOut) && problem === CHECK_OUT_AFTER_CHECK_IN_MESSAGE;
   // Why a date is refused: past the horizon, or a stay longer than the lodge takes. The pickers
   // stop there too, but a date typed in the field shows the reason here.
@@ -103,8 +105,8 @@ export const DatesStep = memo(function DatesStep({
                 fullWidth: true,
                 name: 'checkIn',
                 required: true,
-                error: Boolean(limitIssues.checkIn),
-                helperText: limitIssues.checkIn ?? ' ',
+                error: pastCheckIn || Boolean(limitIssues.checkIn),
+                helperText: pastCheckIn ? PAST_CHECK_IN_MESSAGE : (limitIssues.checkIn ?? ' '),
               },
             }}
           />
