@@ -137,6 +137,8 @@ describe('Paystack down, slow, or the process killed during a payment', () => {
   beforeAll(async () => {
     paystack = await startPaystackDouble();
     t = await createTestContext({ env: { PAYSTACK_BASE_URL: paystack.url, PAYSTACK_TIMEOUT_MS: '1000' } });
+    // These stays lie far beyond the demo calendar, past the default two-year booking horizon.
+    await t.db('settings').update({ booking_horizon_days: 3650 });
     t.deps.paystack = (secretKey) => createPaystackClient({ baseUrl: paystack.url, secretKey, timeoutMs: 1000 });
     await t.db('settings').where({ id: 1 }).update({ paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey });
     const units = await t.db('units as u')

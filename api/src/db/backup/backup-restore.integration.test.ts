@@ -92,6 +92,7 @@ async function fillTheRest(db: Knex): Promise<void> {
   });
   await db('contact_enquiries').insert({ name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '+27 82 555 0101', subject: 'Game drives', message: 'Do you take children on drives?' });
   await db('deleted_records').insert({ entity_type: 'booking', entity_id: crypto.randomUUID() });
+  await db('paystack_connection_test').insert({ id: 1, ok: true, tested_at: now, key_fingerprint: crypto.createHash('sha256').update('sk_test_backup').digest('hex') });
   await db('email_outbox').insert({
     to_address: 'guest@example.com',
     subject: `Booking ${booking.reference} confirmed`,

@@ -15,6 +15,8 @@ let run = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
+  // Each run books far beyond the demo calendar, past the default two-year booking horizon.
+  await t.db('settings').update({ booking_horizon_days: 3650 });
   manager = await t.loginAs('manager');
   const rows = await t.db('accommodation_types as a')
     .join('units as u', 'u.accommodation_type_id', 'a.id')

@@ -219,13 +219,13 @@ describe('POST /api/chatbot/chat: FAQ', () => {
   it('answers from the knowledge base with the lodge details of the moment', async () => {
     const s = LODGE_SETTINGS;
     expect(await answer("What's your phone number?")).toEqual({
-      // No WhatsApp number set: the phone number stands in.
-      message: `You can reach ${s.lodge_name} by phone on ${s.contact_phone}, on WhatsApp at ${s.contact_phone} or by e-mail at ${s.contact_email}. Our address is ${s.address}. You can also send us a message through our Contact page.`,
+      message: `You can reach ${s.lodge_name} by phone on ${s.contact_phone}, on WhatsApp at ${s.whatsapp_number} or by e-mail at ${s.contact_email}. Our address is ${s.address}. You can also send us a message through our Contact page.`,
       quickActions: [{ label: 'Contact Us', action: 'link', value: '/contact' }],
     });
-    await t.db('settings').where({ id: 1 }).update({ contact_phone: '+27 11 000 1111' });
+    // No WhatsApp number set: the phone number stands in.
+    await t.db('settings').where({ id: 1 }).update({ contact_phone: '+27 11 000 1111', whatsapp_number: null });
     expect((await answer('how can I contact you')).message).toContain('by phone on +27 11 000 1111, on WhatsApp at +27 11 000 1111 or');
-    await t.db('settings').where({ id: 1 }).update({ contact_phone: s.contact_phone });
+    await t.db('settings').where({ id: 1 }).update({ contact_phone: s.contact_phone, whatsapp_number: s.whatsapp_number });
   });
 
   it.each([

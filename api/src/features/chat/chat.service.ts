@@ -33,16 +33,6 @@ function readLodge(db: Deps['db']): Promise<LodgeInfo> {
   return getSettings(db);
 }
 
-/** Check-in and check-out (docs/product.md, Constants and formats) when the settings say none. */
-const DEFAULT_CHECK_IN = '14:00';
-const DEFAULT_CHECK_OUT = '10:00';
-
-/** A settings field that may not exist in this version of the settings row: text or undefined. */
-function optionalField(s: LodgeInfo, name: string): string | undefined {
-  const value = (s as unknown as Record<string, unknown>)[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /**
  * The values the answers' placeholders (CHAT_PLACEHOLDERS) stand for. Every one reads
  * sensibly when the lodge has not set it: a number to call instead of a WhatsApp number, South
@@ -55,11 +45,11 @@ function lodgeValues(s: LodgeInfo): Record<ChatPlaceholder, string> {
     lodgeName: s.lodgeName,
     contactPhone: phone,
     contactEmail: s.contactEmail ?? 'our reservations e-mail address',
-    whatsappNumber: optionalField(s, 'whatsappNumber') ?? phone,
+    whatsappNumber: s.whatsappNumber?.trim() || phone,
     address: s.address ?? 'in the Greater Kruger, South Africa',
-    directions: optionalField(s, 'directions') ?? '',
-    checkInTime: optionalField(s, 'checkInTime') ?? DEFAULT_CHECK_IN,
-    checkOutTime: optionalField(s, 'checkOutTime') ?? DEFAULT_CHECK_OUT,
+    directions: s.directions?.trim() ?? '',
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
     coordinates: s.latitude != null && s.longitude != null ? `${s.latitude}, ${s.longitude}` : 'see the map on our Contact page',
     emergencyMedicalPhone: s.emergencyMedicalPhone ?? '10177',
     emergencyPolicePhone: s.emergencyPolicePhone ?? '10111',
