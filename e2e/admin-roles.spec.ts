@@ -186,18 +186,34 @@ test("the dashboard's figures are those SQL computes over the bookings the devic
   const [row] = await sql<{ total: string; confirmed: string; revenue_cents: string }>(
     `select count(*) as total,
             count(*) filter (where status = 'Confirmed') as confirmed,
-            coalesce(round(sum(total_amount) * 100), 0) as revenue_cents
+            coalesce(round(sum(total_amount) filter (where status <> 'Cancelled') * 100), 0) as revenue_cents
        from bookings
       where not is_entire_lodge_child and check_out_date >= ?`,
     [addDays(today, -30)],
   );
+  // Occupancy: this month's (active unit, night) pairs taken by a booking not cancelled, of
+  // active units x nights in the month; entire-lodge children hold their units.
+  const monthStart = `${today.slice(0, 8)}01`;
+  const nextMonth = `${addDays(monthStart, 32).slice(0, 8)}01`;
+  const [occ] = await sql<{ sold: string; available: string }>(
+    `select (select count(distinct (b.unit_id, n.night))
+               from bookings b join units u on u.id = b.unit_id and u.is_active
+               cross join lateral generate_series(greatest(b.check_in_date, ?::date), least(b.check_out_date, ?::date) - 1, interval '1 day') as n(night)
+              where b.status <> 'Cancelled' and b.check_out_date >= ?) as sold,
+            (select count(*) from units where is_active) * (?::date - ?::date) as available`,
+    [monthStart, nextMonth, addDays(today, -30), nextMonth, monthStart],
+  );
+  const sold = Number(occ!.sold);
+  const available = Number(occ!.available);
   const total = Number(row!.total);
   const confirmed = Number(row!.confirmed);
   expect(total).toBeGreaterThan(0);
   const card = (title: string) => figures.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card('Total Bookings')).toHaveText(`Total Bookings${total}${confirmed} confirmed`);
-  await expect(card('Occupancy Rate')).toHaveText(`Occupancy Rate${Math.round((confirmed / total) * 100)}%Confirmed of all bookings`);
-  await expect(card('Revenue')).toHaveText(`Revenue${formatRand(centsToRand(Number(row!.revenue_cents)))}Total of all bookings`);
+  await expect(card('Occupancy Rate')).toHaveText(
+    `Occupancy Rate${Math.round((sold / available) * 100)}%Nights sold / nights available, this month (${sold} of ${available})`,
+  );
+  await expect(card('Revenue')).toHaveText(`Revenue${formatRand(centsToRand(Number(row!.revenue_cents)))}Booked value, cancelled excluded`);
   await expect(card('Guest Satisfaction')).toHaveText('Guest Satisfaction4.8/5Average guest rating');
 
   // The sidebar's quick stats (wide screen: the sidebar is always shown).

@@ -86,7 +86,7 @@ test('when the chat API fails, the assistant says so and offers Contact Us', asy
 test('/contact fits a 390 px phone, and an enquiry is stored and e-mailed to the lodge', async ({ page, request }) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
-  await expect(page.getByText('reservations@leadwoodkoppie.example.com')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'reservations@leadwoodkoppie.example.com' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const form = page.getByRole('form', { name: 'Contact form' });
