@@ -61,8 +61,11 @@ test("a SuperAdmin's dashboard lists what is unset, each a link to where it is s
     await superadmin.goto('/admin');
     const checklist = superadmin.getByRole('region', { name: 'Finish setting up' });
     await expect(checklist).toBeVisible();
-    await expect(checklist.getByText('Guests see these on the website and in e-mails; one item is still unset.')).toBeVisible();
     await expect(checklist.getByText('The lodge is still called "Our Lodge".')).toBeVisible();
+    // Specs share one database: others may leave types without pictures, so the count is read, then checked.
+    const items = checklist.getByRole('listitem');
+    const unset = await items.count();
+    await expect(checklist.getByText(`Guests see these on the website and in e-mails; ${unset === 1 ? 'one item is' : `${unset} items are`} still unset.`)).toBeVisible();
     await checklist.getByRole('link', { name: 'Lodge name' }).click();
     await expect(superadmin.getByRole('tab', { name: 'Lodge', selected: true })).toBeVisible();
     const form = superadmin.getByRole('form', { name: 'Lodge details' });
@@ -73,7 +76,11 @@ test("a SuperAdmin's dashboard lists what is unset, each a link to where it is s
     await superadmin.goto('/admin');
     await expect(superadmin.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(superadmin.getByRole('region', { name: 'Key figures' })).toBeVisible();
-    await expect(checklist).toHaveCount(0);
+    if (unset === 1) await expect(checklist).toHaveCount(0);
+    else {
+      await expect(checklist.getByRole('link', { name: 'Lodge name' })).toHaveCount(0);
+      await expect(items).toHaveCount(unset - 1);
+    }
 
     // A manager never sees it.
     const manager = await freshPage(browser);

@@ -69,6 +69,8 @@ describe.skipIf(!onPostgres)('PostgreSQL stopped and restarted during traffic (a
         deps.db = createKnex({ kind: 'postgres', url: direct.toString(), poolMax: 5 });
       },
     });
+    // These stays lie far beyond the demo calendar, past the default two-year booking horizon.
+    await t.db('settings').update({ booking_horizon_days: 3650 });
     const units = await t.db('units as u')
       .join('accommodation_types as a', 'a.id', 'u.accommodation_type_id')
       .where({ 'a.is_package': false, 'u.is_active': true })
