@@ -138,6 +138,8 @@ const tableOwners = [
   { owner: 'api/src/features/accommodations/', tables: ['accommodation_types', 'units', 'package_inclusions', 'catalogue_version'] },
   { owner: 'api/src/features/settings/', tables: ['settings', 'paystack_connection_test'] },
   { owner: 'api/src/features/chat/', tables: ['chat_answers'] },
+  { owner: 'api/src/features/extras/', tables: ['extras'] },
+  { owner: 'api/src/features/folio/', tables: ['folio_charges'] },
 ];
 const tableReadExceptions = [
   {

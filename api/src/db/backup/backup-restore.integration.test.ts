@@ -92,6 +92,28 @@ async function fillTheRest(db: Knex): Promise<void> {
   });
   await db('contact_enquiries').insert({ name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '+27 82 555 0101', subject: 'Game drives', message: 'Do you take children on drives?' });
   await db('deleted_records').insert({ entity_type: 'booking', entity_id: crypto.randomUUID() });
+  const [extra] = await db('extras')
+    .insert({ name: 'Sundowner drive', description: 'Drinks at the dam, "weather permitting"', price: '450.00', child_price: '225.00', pricing: 'per_person', bookable_online: true })
+    .returning('id');
+  await db('folio_charges').insert({
+    booking_id: booking.id,
+    extra_id: extra.id,
+    description: 'Sundowner drive',
+    pricing: 'per_person',
+    unit_price: '450.00',
+    child_unit_price: '225.00',
+    quantity: 1,
+    adults: 2,
+    children: 1,
+    amount: '1125.00',
+    vat_inclusive: true,
+    charge_date: now.toISOString().slice(0, 10),
+    note: 'Booked at the desk',
+    created_by_user_id: user.id,
+    voided_at: now,
+    voided_by_user_id: user.id,
+    void_reason: 'Drive cancelled: rain',
+  });
   await db('paystack_connection_test').insert({ id: 1, ok: true, tested_at: now, key_fingerprint: crypto.createHash('sha256').update('sk_test_backup').digest('hex') });
   await db('email_outbox').insert({
     to_address: 'guest@example.com',
