@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -56,6 +57,21 @@ function lodgeFormValues(s: AdminSettings): Record<LodgeFields, string> {
  * read. Its own form (formId, submitted by the page's 'Save Settings'), in the page's view and
  * edit modes like the other tabs. The parent remounts it (key) on Cancel Edit and on a save.
  */
+/**
+ * A stay time typed as 24-hour HH:MM text. A native time input follows the browser's locale
+ * and shows 2:00 PM on an en-US tablet, while the lodge, its e-mails and the chat say 14:00.
+ */
+function TimeText({ helperText, ...props }: ComponentProps<typeof TextField>) {
+  return (
+    <TextField
+      {...props}
+      inputMode="numeric"
+      helperText={helperText === ' ' ? '24-hour, HH:MM' : helperText}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 5, pattern: '[0-9]{2}:[0-9]{2}' } }}
+    />
+  );
+}
+
 export function LodgeTab({ settings, editing, formId, onSaved }: { settings: AdminSettings; editing: boolean; formId: string; onSaved: () => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -137,10 +153,10 @@ export function LodgeTab({ settings, editing, formId, onSaved }: { settings: Adm
                 <TextField label="Longitude" inputMode="decimal" placeholder="31.3187" {...field('longitude')} />
               </Grid>
               <Grid size={{ xs: 6, md: 3 }}>
-                <TextField label="Check-in Time" type="time" {...field('checkInTime')} slotProps={{ inputLabel: { shrink: true } }} />
+                <TimeText label="Check-in Time" placeholder="14:00" {...field('checkInTime')} />
               </Grid>
               <Grid size={{ xs: 6, md: 3 }}>
-                <TextField label="Check-out Time" type="time" {...field('checkOutTime')} slotProps={{ inputLabel: { shrink: true } }} />
+                <TimeText label="Check-out Time" placeholder="10:00" {...field('checkOutTime')} />
               </Grid>
             </Grid>
           </CardContent>
