@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -69,7 +68,6 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
             {s}
           </MenuItem>
         ))}
-        {earlyOffered && <Divider />}
         {earlyOffered && (
           <MenuItem value={EARLY}>
             {EARLY_CHECK_IN}…
