@@ -17,6 +17,18 @@ const IN_DAYS = 3;
 const shots = process.env.OVERRIDE_SHOTS;
 const made: ServerBooking[] = [];
 
+/** With OVERRIDE_SHOTS set: the page on a phone and a tablet, as PNGs in that folder. */
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1024, 768],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}x${height}.png` });
+  }
+}
+
 async function arriving(name: string): Promise<ServerBooking> {
   const [b] = await bookingsArriving([name], IN_DAYS);
   made.push(b);
@@ -66,6 +78,7 @@ test(`a manager checks in a guest arriving in ${IN_DAYS} days early, with a reas
   const b = await arriving('Early Flight');
   await login(page, 'manager');
   const panel = await openOnDesk(page, b);
+  await shoot(page, 'desk-panel-early-check-in');
   await panel.getByRole('button', { name: 'Early check-in' }).click();
   const dialog = page.getByRole('dialog', { name: `Check in ${b.guestName} early?` });
   await expect(dialog).toContainText(`This guest arrives on ${formatStayDate(b.checkInDate)}. Checking in before the arrival date needs a Manager's reason, kept in the audit log.`);
@@ -74,26 +87,9 @@ test(`a manager checks in a guest arriving in ${IN_DAYS} days early, with a reas
   await dialog.getByRole('button', { name: 'Check in early' }).click();
   await expect(dialog).toContainText('Give a reason for checking the guest in before the arrival date');
   expect(await serverStatus(b.id)).toBe(b.status);
-  if (shots) {
-    for (const [width, height] of [
-      [390, 844],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width, height });
-      await expect(dialog).toBeVisible();
-      await page.screenshot({ path: `${shots}/early-check-in-required-${width}x${height}.png` });
-    }
-  }
+  await shoot(page, 'early-check-in-required');
   await dialog.getByLabel(/Reason for early check-in/).fill('Flight landed early; the room is ready');
-  if (shots) {
-    for (const [width, height] of [
-      [390, 844],
-      [1024, 768],
-    ]) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${shots}/early-check-in-reason-${width}x${height}.png` });
-    }
-  }
+  await shoot(page, 'early-check-in-reason');
   await dialog.getByRole('button', { name: 'Check in early' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(panel.getByText('Checked-In', { exact: true })).toBeVisible();
@@ -118,6 +114,7 @@ test('Booking Management offers a manager the early check-in in the status selec
   // The edit dialog offers it too, as a step of its own.
   await page.getByRole('button', { name: /^Edit booking / }).click();
   const edit = page.getByRole('dialog', { name: /^Edit Booking / });
+  await shoot(page, 'edit-dialog-early-check-in');
   await edit.getByRole('button', { name: 'Early check-in' }).click();
   await page.getByRole('dialog', { name: `Check in ${b.guestName} early?` }).getByRole('button', { name: 'Not yet' }).click();
   await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -126,6 +123,22 @@ test('Booking Management offers a manager the early check-in in the status selec
   await page.getByRole('combobox', { name: `Status of ${b.guestName}` }).first().click();
   const offered = b.status === 'Provisional' ? ['Provisional', 'Confirmed', 'Cancelled', 'Early check-in…'] : ['Confirmed', 'Provisional', 'Cancelled', 'Early check-in…'];
   await expect(page.getByRole('option')).toHaveText(offered);
+  if (shots) {
+    // A phone shows cards and a tablet the table: the select is opened again at each size.
+    await page.keyboard.press('Escape');
+    for (const [width, height] of [
+      [390, 844],
+      [1024, 768],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole('combobox', { name: `Status of ${b.guestName}` }).first().click();
+      await expect(page.getByRole('option')).toHaveText(offered);
+      await page.screenshot({ path: `${shots}/status-select-early-check-in-${width}x${height}.png` });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('option')).toHaveCount(0);
+    }
+    await page.getByRole('combobox', { name: `Status of ${b.guestName}` }).first().click();
+  }
   await page.getByRole('option', { name: 'Early check-in…' }).click();
   const dialog = page.getByRole('dialog', { name: `Check in ${b.guestName} early?` });
   await dialog.getByLabel(/Reason for early check-in/).fill('Guest drove up from Johannesburg a day early');
