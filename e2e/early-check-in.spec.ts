@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { lodgeDateTimeToUtc } from '../shared/domain/dates.js';
 import { formatStayDate } from '../shared/format.js';
@@ -88,6 +89,8 @@ test(`a manager checks in a guest arriving in ${IN_DAYS} days early, with a reas
   await expect(dialog).toContainText('Give a reason for checking the guest in before the arrival date');
   expect(await serverStatus(b.id)).toBe(b.status);
   await shoot(page, 'early-check-in-required');
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await dialog.getByLabel(/Reason for early check-in/).fill('Flight landed early; the room is ready');
   await shoot(page, 'early-check-in-reason');
   await dialog.getByRole('button', { name: 'Check in early' }).click();
