@@ -8,6 +8,7 @@ import {
   checkTransition,
   isBlockingStatus,
   isBookingStatus,
+  offersEarlyCheckIn,
   paymentMethodFromAdminForm,
   paymentStatusFromAdminForm,
   type BookingStatus,
@@ -182,5 +183,28 @@ describe('checkTransition: the arrival date', () => {
       'Checked-In',
       'Cancelled',
     ]);
+  });
+});
+
+describe('offersEarlyCheckIn', () => {
+  const today = todayInLodge(new Date());
+  const later = { today, checkInDate: addDays(today, 3) };
+
+  it('offers a Manager or SuperAdmin the early check-in of a guest still to arrive', () => {
+    for (const role of ['Manager', 'SuperAdmin'] as const) {
+      expect(offersEarlyCheckIn('Provisional', role, later)).toBe(true);
+      expect(offersEarlyCheckIn('Confirmed', role, later)).toBe(true);
+    }
+  });
+
+  it('never offers it to a Receptionist, nor to nobody', () => {
+    expect(offersEarlyCheckIn('Confirmed', 'Receptionist', later)).toBe(false);
+    expect(offersEarlyCheckIn('Confirmed', null, later)).toBe(false);
+  });
+
+  it('is not offered from the arrival date on (the plain check-in is), nor from a status that cannot check in', () => {
+    expect(offersEarlyCheckIn('Confirmed', 'Manager', { today, checkInDate: today })).toBe(false);
+    expect(offersEarlyCheckIn('Confirmed', 'Manager', { today, checkInDate: addDays(today, -1) })).toBe(false);
+    for (const status of ['Checked-In', 'Checked-Out', 'Cancelled'] as const) expect(offersEarlyCheckIn(status, 'Manager', later)).toBe(false);
   });
 });

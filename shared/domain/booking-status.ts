@@ -116,6 +116,16 @@ export function allowedNextStatuses(from: BookingStatus, actor: StatusActor, dat
   return [from, ...BOOKING_STATUSES.filter((to) => to !== from && checkTransition(from, to, actor, dates).ok)];
 }
 
+/**
+ * The explicit "Early check-in" step a client offers: a check-in the date guard refuses
+ * (the guest arrives later) that this actor may override, i.e. a Manager or SuperAdmin and a
+ * booking still waiting to check in. A Receptionist is never offered it.
+ */
+export function offersEarlyCheckIn(from: BookingStatus, actor: StatusActor | null | undefined, dates: Omit<TransitionDates, 'override'>): boolean {
+  const plain = checkTransition(from, 'Checked-In', actor, dates);
+  return !plain.ok && plain.code === 'early_check_in' && checkTransition(from, 'Checked-In', actor, { ...dates, override: true }).ok;
+}
+
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return (BOOKING_STATUSES as readonly unknown[]).includes(value);
 }

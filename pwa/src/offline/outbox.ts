@@ -132,6 +132,15 @@ export function setBookingStatus(bookingId: string, status: BookingStatus, cance
   return enqueue('booking.setStatus', bookingId, cancellationReason === undefined ? { status } : { status, cancellationReason });
 }
 
+/**
+ * A Manager's or SuperAdmin's check-in before the arrival date, with the reason (required by
+ * the screens, kept in the server's audit log); the local state machine lets it through only
+ * for those roles, and the server checks the same on replay.
+ */
+export function queueEarlyCheckIn(bookingId: string, overrideReason: string) {
+  return enqueue('booking.setStatus', bookingId, { status: 'Checked-In', override: true, overrideReason });
+}
+
 /** `previous` (what the edit replaces, for the server's conflict check) is read from the row as shown. */
 export async function setSpecialRequests(bookingId: string, specialRequests: string | null) {
   const stored = await db.bookings.get(bookingId);

@@ -9,15 +9,17 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { allowedNextStatuses, type BookingStatus } from '@shared/domain/booking-status.js';
+import { allowedNextStatuses, offersEarlyCheckIn, type BookingStatus } from '@shared/domain/booking-status.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
 import type { Role } from '@shared/roles.js';
 import { OfflineEditError, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { errorText } from '@/lib/api.js';
 import { updateBookingOnline } from './api/update-booking.js';
+import { checkInEarly } from './api/early-check-in.js';
 import { EDITABLE_PAYMENT_STATUSES, EDIT_PAYMENT_METHODS, editFormOf, isEmptyPlan, needsNetwork, planEdit, type EditBookingForm } from './edit-booking.js';
 import { shortId } from './bookings-list.js';
 
@@ -36,6 +38,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
   const [form, setForm] = useState<EditBookingForm | null>(null);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<BookingStatus | null>(null);
+  const [early, setEarly] = useState(false);
   // Filled when a booking is opened, not on every live update of it (that would wipe typing).
   const openedId = booking?.id ?? null;
   useEffect(() => setForm(booking ? editFormOf(booking) : null), [openedId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -44,7 +47,11 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
   const plan = planEdit(before, form);
   const blocked = !('error' in plan) && needsNetwork(plan) && !online;
   // With the lodge's date: no check-in offered before the arrival date.
-  const statuses = role ? allowedNextStatuses(booking.status, role, { today: todayInLodge(new Date()), checkInDate: booking.checkInDate }) : [booking.status];
+  const dates = { today: todayInLodge(new Date()), checkInDate: booking.checkInDate };
+  const statuses = role ? allowedNextStatuses(booking.status, role, dates) : [booking.status];
+  // A guest arriving later: a Manager or SuperAdmin may check them in early, with a reason,
+  // as a step of its own (the other fields of the form are left as they are).
+  const earlyOffered = !booking.isEntireLodgeChild && offersEarlyCheckIn(booking.status, role, dates);
   const paymentStatuses = (EDITABLE_PAYMENT_STATUSES as readonly string[]).includes(before.paymentStatus)
     ? EDITABLE_PAYMENT_STATUSES
     : [before.paymentStatus, ...EDITABLE_PAYMENT_STATUSES];
@@ -72,6 +79,17 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
     }
   };
 
+  const earlyCheckIn = async (reason: string) => {
+    try {
+      await checkInEarly(booking, reason, online);
+      toast({ title: 'Booking updated successfully!', variant: 'success' });
+      setEarly(false);
+      onClose();
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : errorText(err, 'Failed to update booking'), variant: 'destructive' });
+    }
+  };
+
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="edit-booking-title">
       <DialogTitle id="edit-booking-title">Edit Booking {shortId(booking.id)}</DialogTitle>
@@ -93,6 +111,11 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
                 </MenuItem>
               ))}
             </TextField>
+            {earlyOffered && (
+              <Button variant="outlined" size="small" onClick={() => setEarly(true)} sx={{ mt: 1, minHeight: 40 }}>
+                {EARLY_CHECK_IN}
+              </Button>
+            )}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField select fullWidth label="Payment Status" value={form.paymentStatus} onChange={(e) => set('paymentStatus', e.target.value as EditBookingForm['paymentStatus'])}>
@@ -134,6 +157,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
         </Button>
       </DialogActions>
       <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => save({ reason })} />
+      <EarlyCheckInDialog booking={early ? booking : null} onClose={() => setEarly(false)} onConfirm={earlyCheckIn} />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import type { DeskMove } from '@shared/domain/stay-movement.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { OfflineEditError, markPaymentReceived, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
 import { useOnline } from '@/offline/hooks.js';
+import { checkInEarly } from '@/features/bookings-admin/api/early-check-in.js';
 import type { DeskBooking } from '@/offline/queries.js';
 
 export const MOVE_DONE: Record<DeskMove, string> = {
@@ -26,7 +27,14 @@ export function useDeskActions() {
         const queued = await edit();
         toast({
           title: `${title}: ${guest}`,
-          description: queued === null ? 'Nothing to change: it already is so.' : online ? 'Saved. Sending to the server.' : 'Saved on this device. It is sent when the connection is back.',
+          description:
+            queued === null
+              ? 'Nothing to change: it already is so.'
+              : queued === 'saved'
+                ? 'Saved.'
+                : online
+                  ? 'Saved. Sending to the server.'
+                  : 'Saved on this device. It is sent when the connection is back.',
           variant: 'success',
         });
         return true;
@@ -42,6 +50,8 @@ export function useDeskActions() {
   return {
     move: (booking: DeskBooking, to: DeskMove, reason?: string) =>
       run(MOVE_DONE[to], booking.guestName, () => setBookingStatus(booking.id, to, to === 'Cancelled' ? reason : undefined)),
+    /** A Manager's check-in before the arrival date, with the reason (see checkInEarly). */
+    checkInEarly: (booking: DeskBooking, reason: string) => run('Checked in early', booking.guestName, () => checkInEarly(booking, reason, online)),
     saveSpecialRequests: (booking: DeskBooking, text: string) =>
       run('Special requests saved', booking.guestName, () => setSpecialRequests(booking.id, text.trim() === '' ? null : text.trim())),
     paymentReceived: (booking: DeskBooking, method: 'Cash' | 'EFT' | 'Card') =>

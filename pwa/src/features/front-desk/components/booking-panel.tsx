@@ -12,10 +12,12 @@ import Close from '@mui/icons-material/Close';
 import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
 import { formatRand } from '@shared/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
 import { useBooking } from '@/offline/hooks.js';
 import type { IsoDate } from '@shared/domain/dates.js';
+import { offersEarlyCheckIn } from '@shared/domain/booking-status.js';
 import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
 import { useDeskActions } from '../api/desk-actions.js';
@@ -51,6 +53,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
   const booking = useBooking(bookingId);
   const actions = useDeskActions();
   const [asking, setAsking] = useState<DeskMove | null>(null);
+  const [early, setEarly] = useState(false);
 
   if (booking === undefined) return null;
   if (booking === null) {
@@ -64,6 +67,8 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
     );
   }
   const moves = deskMoves({ booking, today, actor: role });
+  // A guest arriving later: no Check in, but a Manager may check them in early, with a reason.
+  const earlyOffered = !booking.isEntireLodgeChild && offersEarlyCheckIn(booking.status, role, { today, checkInDate: booking.checkInDate });
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
 
   const onMove = (to: DeskMove) => {
@@ -106,10 +111,15 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
           {booking.status === 'Cancelled' && booking.cancellationReason && <Detail term="Cancellation reason" value={booking.cancellationReason} />}
         </Box>
 
-        {moves.length > 0 && (
+        {(moves.length > 0 || earlyOffered) && (
           <Box>
             <SectionTitle>Status</SectionTitle>
             <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+              {earlyOffered && (
+                <Button variant="contained" onClick={() => setEarly(true)} sx={{ minHeight: 48, minWidth: 120 }}>
+                  {EARLY_CHECK_IN}
+                </Button>
+              )}
               {moves.map((to) => (
                 <Button
                   key={to}
@@ -146,6 +156,13 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
         onClose={() => setAsking(null)}
         onConfirm={async (reason) => {
           if (asking && (await actions.move(booking, asking, reason))) setAsking(null);
+        }}
+      />
+      <EarlyCheckInDialog
+        booking={early ? booking : null}
+        onClose={() => setEarly(false)}
+        onConfirm={async (reason) => {
+          if (await actions.checkInEarly(booking, reason)) setEarly(false);
         }}
       />
     </Box>
