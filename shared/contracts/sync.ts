@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccommodationType, Unit } from './accommodations.js';
-import { Booking, BookingStatusSchema } from './bookings.js';
+import { BOOKING_MESSAGES, Booking, BookingStatusSchema } from './bookings.js';
 
 /**
  * The offline sync contract (docs/design.md, Offline sync: the sync contract). The names and
@@ -32,7 +32,12 @@ export const SyncOperationArgs = {
       override: z.boolean().optional(),
       overrideReason: z.string().trim().max(500).optional(),
     })
-    .strict(),
+    .strict()
+    // As online: an early check-in on purpose says why, or the audit log holds no reason.
+    .refine((args) => args.override !== true || !!args.overrideReason, {
+      message: BOOKING_MESSAGES.overrideReasonRequired,
+      path: ['overrideReason'],
+    }),
   'booking.setSpecialRequests': z
     .object({ specialRequests: z.string().max(2000).nullable(), previous: z.string().max(2000).nullable() })
     .strict(),

@@ -271,6 +271,13 @@ describe('booking.setStatus, re-checked against the row as it is now', () => {
     // A receptionist's override is refused by role; a manager's, with a reason, is applied.
     const [byReceptionist] = await push(receptionist, entry('booking.setStatus', b.id, { status: 'Checked-In', override: true, overrideReason: 'Came early' }, b.version));
     expect(byReceptionist).toMatchObject({ outcome: 'rejected', reason: 'Only a Manager or SuperAdmin can check a guest in before the arrival date' });
+    // An override must say why, as online: without a reason it is rejected and changes nothing.
+    const [noReason] = await push(manager, entry('booking.setStatus', b.id, { status: 'Checked-In', override: true }, b.version));
+    expect(noReason).toMatchObject({
+      outcome: 'rejected',
+      reason: 'Bad arguments for booking.setStatus: overrideReason: Give a reason for checking the guest in before the arrival date',
+    });
+    expect((await bookingRow(b.id)).status).toBe('Provisional');
     const [byManager] = await push(manager, entry('booking.setStatus', b.id, { status: 'Checked-In', override: true, overrideReason: 'Came early' }, b.version));
     expect(byManager.outcome).toBe('applied');
     expect((await bookingRow(b.id)).status).toBe('Checked-In');
