@@ -433,8 +433,10 @@ export const BookingLookupResponse = z.object({
   checkOutDate: IsoDateStrict,
   numberOfGuests: z.number().int(),
   accommodationTypeName: z.string(),
-  /** null for an entire-lodge booking (its units are held by child bookings). */
+  /** null for an entire-lodge or group booking (its units are held by child bookings). */
   unitName: z.string().nullable(),
+  /** Only for a group booking: how many units of the type it holds. */
+  unitCount: z.number().int().optional(),
   totalAmount: z.number(),
   holdExpiresAt: Timestamp.nullable(),
   /** Set while an EFT booking still waits for its payment: where to pay, with the reference. */
