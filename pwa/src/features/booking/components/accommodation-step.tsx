@@ -237,7 +237,6 @@ function AccommodationOption({
                 if (count > 1 && guests > guestsBound(type.capacity, count)) onGuests(guestsBound(type.capacity, count));
               }}
               sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
-              slotProps={{ htmlInput: { 'aria-label': `Units of ${type.name}` } }}
             >
               {Array.from({ length: freeUnits }, (_, i) => i + 1).map((n) => (
                 <MenuItem key={n} value={String(n)}>
@@ -253,7 +252,6 @@ function AccommodationOption({
               value={String(Math.min(guests, maxGuests))}
               onChange={(e) => onGuests(Number(e.target.value))}
               sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
-              slotProps={{ htmlInput: { 'aria-label': `Guests in ${type.name}` } }}
             >
               {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
                 <MenuItem key={n} value={String(n)}>
