@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
+import { startPaystackDouble } from '../../../../e2e/doubles/paystack-double.js';
+import { createPaystackClient } from '../../adapters/paystack.js';
 import { countRows, createPackage, createTypeWithUnits, guestData, stay } from './test-fixtures.js';
 
 /**
@@ -260,5 +262,31 @@ describe('group bookings at the desk', () => {
     const children = await t.db('bookings').where({ parent_booking_id: res.body.id }).orderBy('reference');
     expect(children.map((c) => c.unit_id)).toContain(unitIds[2]);
     expect(new Set(children.map((c) => c.unit_id)).size).toBe(2);
+  });
+});
+
+describe('POST /api/payments/initialize with unitCount', () => {
+  it('holds two units under one card booking and charges the card total of both', async () => {
+    const paystack = await startPaystackDouble();
+    try {
+      await t.db('settings').where({ id: 1 }).update({ paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey });
+      t.deps.paystack = (secretKey: string) => createPaystackClient({ baseUrl: paystack.url, secretKey, timeoutMs: 2000 });
+      const { unitIds } = await flatType({ units: 3 });
+      const dates = stay(now(), 100, 2);
+      const res = await t.client().post('/api/payments/initialize', {
+        bookingData: { unitId: unitIds[0], checkInDate: dates.checkIn, checkOutDate: dates.checkOut, numberOfGuests: 4, unitCount: 2 },
+        guestData: guestData('card-group'),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // 2 units x 2 nights x R1000 = R4000, less the 5% card discount.
+      expect(res.body.amount).toBe(3800);
+      expect(paystack.transactions.get(res.body.reference)?.amount).toBe(380000);
+      const parent = await t.db('bookings').where({ id: res.body.bookingId }).first();
+      expect(parent).toMatchObject({ unit_id: null, group_unit_count: 2, total_amount: '3800.00', payment_method: 'Card' });
+      const children = await t.db('bookings').where({ parent_booking_id: res.body.bookingId });
+      expect(new Set(children.map((c) => c.unit_id)).size).toBe(2);
+    } finally {
+      await paystack.close();
+    }
   });
 });
