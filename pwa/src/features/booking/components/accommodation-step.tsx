@@ -234,7 +234,7 @@ function AccommodationOption({
                 const count = Number(e.target.value);
                 setPickedUnits(count);
                 // Fewer units sleep fewer: the party follows the new bound.
-                if (count > 1 && guests > guestsBound(type.capacity, count)) onGuests(guestsBound(type.capacity, count));
+                if (guests > guestsBound(type.capacity, count)) onGuests(guestsBound(type.capacity, count));
               }}
               sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
             >
