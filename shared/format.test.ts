@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { centsToRand } from './domain/money.js';
 import {
+  bookingPlaceLabel,
+  unitsLabel,
   formatDayOfMonth,
   formatLodgeDateTimeSast,
   formatLodgeDateTime,
@@ -85,5 +87,14 @@ describe('moments in the lodge time', () => {
     process.env.TZ = 'America/New_York';
     expect(formatLodgeDateTime('2026-07-01T08:05:00Z')).toBe('Jul 01, 10:05');
     expect(formatLodgeDateTimeSast('2026-07-01T08:05:00Z')).toBe('1 Jul 2026, 10:05 SAST');
+  });
+});
+
+describe('bookingPlaceLabel', () => {
+  it('names the unit; a group by its type and units; an entire-lodge parent as Entire Lodge', () => {
+    expect(bookingPlaceLabel({ unitName: 'Suite 2', accommodationTypeName: 'Luxury Safari Suite' })).toBe('Suite 2');
+    expect(bookingPlaceLabel({ unitName: null, unitCount: 2, accommodationTypeName: 'Luxury Safari Suite' })).toBe('Luxury Safari Suite · 2 units');
+    expect(bookingPlaceLabel({ unitName: null, accommodationTypeName: 'Entire Lodge Package' })).toBe('Entire Lodge');
+    expect(unitsLabel(1)).toBe('1 unit');
   });
 });

@@ -69,3 +69,17 @@ export const formatLodgeLongDate = (moment: string | Date) => atLodge(moment, 'P
  * from the lodge, so it has the year and names the zone (Johannesburg has no DST).
  */
 export const formatLodgeDateTimeSast = (moment: string | Date) => `${atLodge(moment, 'd MMM yyyy, HH:mm')} SAST`;
+
+/**
+ * Where a booking stays, as staff and guests read it: its unit; for a group, its type and
+ * how many units ("Safari Tent · 2 units"); otherwise (an entire-lodge parent) "Entire Lodge".
+ */
+export function bookingPlaceLabel(b: { unitName: string | null; unitCount?: number; accommodationTypeName: string }): string {
+  if (b.unitName) return b.unitName;
+  return b.unitCount ? `${b.accommodationTypeName} · ${unitsLabel(b.unitCount)}` : 'Entire Lodge';
+}
+
+/** "1 unit", "2 units". */
+export function unitsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'unit' : 'units'}`;
+}

@@ -44,13 +44,51 @@ export const BOOKING_MESSAGES = {
   overrideReasonRequired: 'Give a reason for checking the guest in before the arrival date',
   endBeforeStart: 'End date must not be before start date',
   promoCodeTooLong: 'Code too long',
+  unitCountRange: 'Number of units must be between 1 and 20',
 } as const;
+
+/** 'Number of guests must be between 1 and N': the guests selector's range, whatever its bound. */
+export function guestsRangeMessage(max: number): string {
+  return `Number of guests must be between ${GUESTS_MIN} and ${max}`;
+}
 
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 8;
 export const GUESTS_DEFAULT = 2;
 // Staff book groups and the entire lodge; the type's capacity is the real bound, checked by the server.
 export const ADMIN_GUESTS_MAX = 99;
+/**
+ * Group bookings (several units of one type in one booking): at most this many units, and a
+ * guest's party of at most GROUP_GUESTS_MAX before the server checks the real bound (the
+ * type's capacity times the units, or the entire lodge's capacity). One unit keeps 1 to 8.
+ */
+export const UNIT_COUNT_MAX = 20;
+export const GROUP_GUESTS_MAX = 400;
+
+/** Optional unitCount: a whole number 1 to UNIT_COUNT_MAX (absent = 1, a plain booking). */
+export function optionalUnitCount() {
+  const message = BOOKING_MESSAGES.unitCountRange;
+  return z.number({ error: message }).int(message).min(1, message).max(UNIT_COUNT_MAX, message).optional();
+}
+
+interface PartyFields {
+  numberOfGuests: number;
+  unitCount?: number;
+  packageTypeId?: string;
+  isPackageBooking?: boolean;
+}
+
+/**
+ * A guest's party: 1 to 8 for one unit (the booking form's range), as before groups; a group
+ * (unitCount 2 or more) or the entire lodge may be larger, up to a bound the server checks
+ * against the capacity of what is booked.
+ */
+export function refinePartySize(body: PartyFields, ctx: z.RefinementCtx): void {
+  const manyUnits = (body.unitCount ?? 1) > 1 || !!body.packageTypeId || !!body.isPackageBooking;
+  if (body.numberOfGuests > GUESTS_MAX && !manyUnits) {
+    ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.guestsRange, path: ['numberOfGuests'] });
+  }
+}
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES, { error: BOOKING_MESSAGES.status });
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: BOOKING_MESSAGES.paymentStatus });
@@ -155,7 +193,9 @@ export const CreateBookingRequest = z
     isPackageBooking: z.boolean().optional(),
     checkInDate: isoDate(BOOKING_MESSAGES.checkInRequired),
     checkOutDate: isoDate(BOOKING_MESSAGES.checkOutRequired),
-    numberOfGuests: guestCount(GUESTS_MAX, BOOKING_MESSAGES.guestsRange).default(GUESTS_DEFAULT),
+    numberOfGuests: guestCount(GROUP_GUESTS_MAX, BOOKING_MESSAGES.guestsRange).default(GUESTS_DEFAULT),
+    /** Units of the type booked together (a group): the server picks free ones; absent = 1. */
+    unitCount: optionalUnitCount(),
     totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
     discountAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
     paymentMethod: GuestPaymentMethodSchema,
@@ -165,7 +205,8 @@ export const CreateBookingRequest = z
     guestData: GuestData,
   })
   .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))
-  .superRefine(refineBookingTarget);
+  .superRefine(refineBookingTarget)
+  .superRefine(refinePartySize);
 export type CreateBookingRequest = z.output<typeof CreateBookingRequest>;
 export type CreateBookingRequestInput = z.input<typeof CreateBookingRequest>;
 
@@ -181,6 +222,8 @@ export const AdminCreateBookingRequest = z
     checkInDate: isoDate(BOOKING_MESSAGES.checkInRequired),
     checkOutDate: isoDate(BOOKING_MESSAGES.checkOutRequired),
     numberOfGuests: guestCount(ADMIN_GUESTS_MAX, BOOKING_MESSAGES.adminGuestsRange).default(GUESTS_DEFAULT),
+    /** A group: unitId and unitCount - 1 more free units of its type; absent = 1. */
+    unitCount: optionalUnitCount(),
     totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid, required: BOOKING_MESSAGES.totalAmountRequired }),
     paymentMethod: AdminCreatePaymentMethodInput,
     paymentStatus: AdminPaymentStatusInput,
@@ -269,7 +312,7 @@ export type AdminBookingsQuery = z.output<typeof AdminBookingsQuery>;
 export const Booking = z.object({
   id: z.string(),
   reference: z.string(),
-  /** null only for an entire-lodge parent booking: its children hold the units. */
+  /** null only for a parent booking (the entire lodge, or a group): its children hold the units. */
   unitId: z.string().nullable(),
   unitName: z.string().nullable(),
   accommodationTypeId: z.string(),
@@ -294,7 +337,13 @@ export const Booking = z.object({
   cancellationReason: z.string().nullable().optional(),
   holdExpiresAt: Timestamp.nullable(),
   parentBookingId: z.string().nullable(),
+  /**
+   * A unit booking inside a multi-unit booking (the entire lodge or a group): it blocks its
+   * unit, holds no money and changes only through its parent. The name is older than groups.
+   */
   isEntireLodgeChild: z.boolean(),
+  /** Only on the parent of a group booking: how many units of its type it holds (2 or more). */
+  unitCount: z.number().int().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),
@@ -384,8 +433,10 @@ export const BookingLookupResponse = z.object({
   checkOutDate: IsoDateStrict,
   numberOfGuests: z.number().int(),
   accommodationTypeName: z.string(),
-  /** null for an entire-lodge booking (its units are held by child bookings). */
+  /** null for an entire-lodge or group booking (its units are held by child bookings). */
   unitName: z.string().nullable(),
+  /** Only for a group booking: how many units of the type it holds. */
+  unitCount: z.number().int().optional(),
   totalAmount: z.number(),
   holdExpiresAt: Timestamp.nullable(),
   /** Set while an EFT booking still waits for its payment: where to pay, with the reference. */

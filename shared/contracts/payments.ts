@@ -5,13 +5,15 @@ import { Timestamp, checkOutAfterCheckIn, isoDate, money, optionalText, optional
 import {
   BOOKING_MESSAGES,
   BookingStatusSchema,
+  GROUP_GUESTS_MAX,
   GUESTS_DEFAULT,
-  GUESTS_MAX,
   GUESTS_MIN,
   GuestData,
   OptionalPromoCode,
   PaymentStatusSchema,
+  optionalUnitCount,
   refineBookingTarget,
+  refinePartySize,
 } from './bookings.js';
 
 export const PAYMENT_MESSAGES = {
@@ -38,8 +40,9 @@ export const PaymentBookingData = z
         .number({ error: BOOKING_MESSAGES.guestsRange })
         .int(BOOKING_MESSAGES.guestsRange)
         .min(GUESTS_MIN, BOOKING_MESSAGES.guestsRange)
-        .max(GUESTS_MAX, BOOKING_MESSAGES.guestsRange)
+        .max(GROUP_GUESTS_MAX, BOOKING_MESSAGES.guestsRange)
         .default(GUESTS_DEFAULT),
+      unitCount: optionalUnitCount(),
       totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
       paymentMethod: z.literal('Card', { error: PAYMENT_MESSAGES.cardOnly }).default('Card'),
       specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
@@ -48,7 +51,8 @@ export const PaymentBookingData = z
     { error: PAYMENT_MESSAGES.bookingDataRequired },
   )
   .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))
-  .superRefine(refineBookingTarget);
+  .superRefine(refineBookingTarget)
+  .superRefine(refinePartySize);
 
 /** POST /api/payments/initialize */
 export const InitializePaymentRequest = z.object({

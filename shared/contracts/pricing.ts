@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { centsToRand } from '../domain/money.js';
 import type { StayQuote } from '../domain/pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
-import { OptionalPromoCode, PaymentMethodSchema } from './bookings.js';
+import { OptionalPromoCode, PaymentMethodSchema, optionalUnitCount } from './bookings.js';
 
 export const PRICING_MESSAGES = {
   checkInRequired: 'Check-in date is required',
@@ -19,6 +19,8 @@ export const CalculateRateRequest = z
     promoCode: OptionalPromoCode,
     /** Only chooses amountDue; totalAmount (EFT) and cardTotal are always both sent. */
     paymentMethod: PaymentMethodSchema.optional(),
+    /** Units of the type booked together (a group); absent = 1. */
+    unitCount: optionalUnitCount(),
   })
   .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
 export type CalculateRateRequest = z.output<typeof CalculateRateRequest>;
@@ -35,6 +37,8 @@ const RateBreakdown = z.object({
   /** Card total: totalAmount - cardDiscount, whole rand. */
   cardTotal: z.number(),
   minimumStay: z.number().int(),
+  /** A group's units (2 or more): nights are one unit's rates, subtotal and totals all units'. */
+  unitCount: z.number().int().optional(),
   promoCode: z.string().optional(),
 });
 
@@ -64,6 +68,7 @@ export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card'
       totalAmount,
       cardTotal,
       minimumStay: quote.minimumStay,
+      ...(quote.unitCount !== undefined ? { unitCount: quote.unitCount } : {}),
       ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
     },
   };

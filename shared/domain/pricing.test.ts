@@ -393,3 +393,32 @@ describe('promoDiscountFromStored and normalisePromoCode', () => {
     expect(normalisePromoCode('  summer10 ')).toBe('SUMMER10');
   });
 });
+
+describe('a group of units', () => {
+  it('prices every unit: nights keep one unit’s rate, the subtotal is times the units, promo and card discount apply to that total', () => {
+    // Thursday to Sunday: one weekday night, two weekend nights.
+    const q = expectQuote(quote({ checkIn: '2026-11-05', checkOut: '2026-11-08', unitCount: 3, promo: { code: 'SUMMER10', rule: promo() } }));
+    expect(q.nights.map((n) => n.rateCents)).toEqual([100_000, 150_000, 150_000]);
+    expect(q).toMatchObject({
+      unitCount: 3,
+      subtotalCents: 1_200_000,
+      promoDiscountCents: 120_000,
+      totalCents: 1_080_000,
+      cardDiscountCents: 54_000,
+      cardTotalCents: 1_026_000,
+    });
+  });
+
+  it('a fixed promo is taken once from the group’s total, never more than it', () => {
+    const fixed = promo({ discountType: 'Fixed', amountCents: 50_000 } as Partial<PromoCodeRule>);
+    const q = expectQuote(quote({ checkIn: '2026-11-02', checkOut: '2026-11-03', unitCount: 2, promo: { code: 'SUMMER10', rule: fixed } }));
+    expect(q).toMatchObject({ subtotalCents: 200_000, promoDiscountCents: 50_000, totalCents: 150_000 });
+  });
+
+  it('one unit (or none said) is priced as before, with no unitCount on the quote', () => {
+    const plain = expectQuote(quote({ checkIn: '2026-11-02', checkOut: '2026-11-03' }));
+    expect(expectQuote(quote({ checkIn: '2026-11-02', checkOut: '2026-11-03', unitCount: 1 }))).toEqual(plain);
+    expect(plain).not.toHaveProperty('unitCount');
+    expect(plain.subtotalCents).toBe(100_000);
+  });
+});

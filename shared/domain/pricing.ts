@@ -90,6 +90,8 @@ export interface StayQuote {
   /** What a card payment costs: total minus the card discount, in whole rand. */
   cardTotalCents: number;
   minimumStay: number;
+  /** Units of the type in a group booking (2 or more); absent for one unit. */
+  unitCount?: number;
   /** The promo code that was applied, as stored. */
   promoCode?: string;
   promoCodeId?: string;
@@ -112,6 +114,12 @@ export interface QuoteStayInput {
   cardDiscountPercent: number;
   /** Today in Johannesburg (todayInLodge(now)): decides promo expiry. */
   today: IsoDate;
+  /**
+   * Units of the type booked together (a group; default 1). The nights keep the rate of one
+   * unit; the subtotal is every unit's, and the promo and card discounts apply to that total
+   * exactly as they do to one unit's.
+   */
+  unitCount?: number;
 }
 
 /** Prices a stay, or says why it cannot be booked at that price. */
@@ -136,7 +144,8 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
   }
 
   const nights = nightDates.map((night) => priceNight(type, overrides, night));
-  const subtotalCents = sumCents(nights.map((n) => n.rateCents));
+  const unitCount = input.unitCount ?? 1;
+  const subtotalCents = sumCents(nights.map((n) => n.rateCents)) * unitCount;
   const promoDiscountCents = rule ? promoDiscountCentsFor(rule, subtotalCents) : 0;
   const totalCents = subtotalCents - promoDiscountCents;
   const cardTotalCents = cardTotalCentsFor(totalCents, cardDiscountPercent);
@@ -151,6 +160,7 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
       cardDiscountCents: totalCents - cardTotalCents,
       cardTotalCents,
       minimumStay,
+      ...(unitCount > 1 ? { unitCount } : {}),
       ...(rule ? { promoCode: rule.code, promoCodeId: rule.id } : {}),
     },
   };

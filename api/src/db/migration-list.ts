@@ -24,6 +24,7 @@ import * as m1126_0400 from './migrations/20261126000400_chat_answers.js';
 import * as m1126_0500 from './migrations/20261126000500_stay_limits.js';
 import * as m1126_0501 from './migrations/20261126000501_booking_hold_source.js';
 import * as m1126_0600 from './migrations/20261126000600_paystack_connection_test.js';
+import * as m1127_0100 from './migrations/20261127000100_group_bookings.js';
 import * as m1128_0100 from './migrations/20261128000100_folio_foundation.js';
 
 /**
@@ -58,6 +59,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261126000500_stay_limits', m1126_0500],
   ['20261126000501_booking_hold_source', m1126_0501],
   ['20261126000600_paystack_connection_test', m1126_0600],
+  ['20261127000100_group_bookings', m1127_0100],
   ['20261128000100_folio_foundation', m1128_0100],
 ];
 

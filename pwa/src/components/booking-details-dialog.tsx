@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Booking } from '@shared/contracts/bookings.js';
 import { BookingStatusChip } from '@/components/booking-status-chip.js';
-import { formatMonthDayYear, formatRand } from '@shared/format.js';
+import { formatMonthDayYear, formatRand, bookingPlaceLabel } from '@shared/format.js';
 
 /**
  * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,
@@ -16,7 +16,18 @@ import { formatMonthDayYear, formatRand } from '@shared/format.js';
  * requests the desk needs when it calls or prepares for a guest. `children` are further sections a page adds for the role (the
  * payments of SuperAdmin and Manager); the dialog widens for them.
  */
-export function BookingDetailsDialog({ booking, onClose, children }: { booking: Booking | null; onClose: () => void; children?: ReactNode }) {
+export function BookingDetailsDialog({
+  booking,
+  onClose,
+  unitNames,
+  children,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  /** The units an entire-lodge or group booking holds (its children's units), when known. */
+  unitNames?: string[];
+  children?: ReactNode;
+}) {
   return (
     <Dialog open={booking !== null} onClose={onClose} fullWidth maxWidth={children ? 'sm' : 'xs'}>
       {booking && (
@@ -33,7 +44,13 @@ export function BookingDetailsDialog({ booking, onClose, children }: { booking: 
                 {formatMonthDayYear(booking.checkInDate)} – {formatMonthDayYear(booking.checkOutDate)}
               </dd>
               <dt>Unit</dt>
-              <dd>{booking.unitName ?? 'Entire Lodge'}</dd>
+              <dd>{bookingPlaceLabel(booking)}</dd>
+              {unitNames && unitNames.length > 0 && (
+                <>
+                  <dt>Units booked</dt>
+                  <dd>{unitNames.join(', ')}</dd>
+                </>
+              )}
               <dt>Guests</dt>
               <dd>{booking.numberOfGuests}</dd>
               <dt>Total</dt>

@@ -172,6 +172,11 @@ export async function findUnitSummary(db: Db, id: string): Promise<UnitSummary |
   return row ? toUnitSummary(row) : undefined;
 }
 
+export async function countActiveUnits(db: Db, typeId: string): Promise<number> {
+  const row = await db('units').where({ accommodation_type_id: typeId, is_active: true }).count<{ c: string }[]>('* as c').first();
+  return Number(row?.c ?? 0);
+}
+
 /** Every active unit of the types a package includes (the entire lodge's children). */
 export async function listPackageUnits(db: Db, packageTypeId: string): Promise<UnitSummary[]> {
   const rows = await db('package_inclusions as pi')

@@ -45,6 +45,11 @@ export function getUnitSummary(db: DbOrTx, id: string): Promise<repo.UnitSummary
   return repo.findUnitSummary(db, id);
 }
 
+/** How many active units a type has (a group booking takes at most that many). */
+export function countActiveUnits(db: DbOrTx, typeId: string): Promise<number> {
+  return repo.countActiveUnits(db, typeId);
+}
+
 /** Every active unit an entire-lodge booking of this package takes, in the catalogue's order. */
 export function getPackageUnits(db: DbOrTx, packageTypeId: string): Promise<repo.UnitSummary[]> {
   return repo.listPackageUnits(db, packageTypeId);

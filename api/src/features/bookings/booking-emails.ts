@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { randToCents } from '../../../../shared/domain/money.js';
+import { bookingPlaceLabel } from '../../../../shared/format.js';
 import type { PaymentMethod } from '../../../../shared/domain/booking-status.js';
 import { enqueueEmail } from '../email/email.service.js';
 import {
@@ -18,7 +19,7 @@ export function bookingForEmail(b: Booking): BookingForEmail {
   return {
     reference: b.reference,
     guestName: b.guestName,
-    accommodationName: b.unitName ?? b.accommodationTypeName,
+    accommodationName: b.unitName ?? (b.unitCount ? bookingPlaceLabel(b) : b.accommodationTypeName),
     checkInDate: b.checkInDate,
     checkOutDate: b.checkOutDate,
     numberOfGuests: b.numberOfGuests,

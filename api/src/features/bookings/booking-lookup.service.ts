@@ -28,6 +28,7 @@ export async function lookupBooking(deps: Pick<Deps, 'db'>, query: BookingLookup
     numberOfGuests: booking.numberOfGuests,
     accommodationTypeName: booking.accommodationTypeName,
     unitName: booking.unitName,
+    ...(booking.unitCount ? { unitCount: booking.unitCount } : {}),
     totalAmount: booking.totalAmount,
     holdExpiresAt: booking.holdExpiresAt,
     bankDetails,

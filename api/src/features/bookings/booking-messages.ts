@@ -24,3 +24,13 @@ export class StaleBookingError extends ConflictError {
 }
 
 export const unavailable = () => new ConflictError(BOOKING_SERVICE_MESSAGES.unavailable, 'unavailable');
+
+/**
+ * A group asked for more units than are free for its dates: 409 in the single booking's
+ * words when none is free, otherwise naming how many are (availableUnits in the body too).
+ */
+export function groupUnavailable(free: number): ConflictError {
+  if (free === 0) return new ConflictError(BOOKING_SERVICE_MESSAGES.unavailable, 'unavailable', undefined, { availableUnits: 0 });
+  const message = `Only ${free} ${free === 1 ? 'unit is' : 'units are'} available for the selected dates`;
+  return new ConflictError(message, 'unavailable', undefined, { availableUnits: free });
+}

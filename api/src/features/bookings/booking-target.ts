@@ -1,10 +1,10 @@
 import type { Tx } from '../../db/transaction.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
-import { BOOKING_MESSAGES, bookingTargetOf, type BookingTarget } from '../../../../shared/contracts/bookings.js';
+import { BOOKING_MESSAGES, bookingTargetOf, guestsRangeMessage, type BookingTarget } from '../../../../shared/contracts/bookings.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
-import { priceStay, type PricedType } from '../pricing/pricing.service.js';
+import { assertUnitCountFits, priceStay, type PricedType } from '../pricing/pricing.service.js';
 import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodations/queries.js';
-import { BOOKING_SERVICE_MESSAGES as M, unavailable } from './booking-messages.js';
+import { BOOKING_SERVICE_MESSAGES as M, groupUnavailable, unavailable } from './booking-messages.js';
 import type { Placement } from './place-booking.js';
 import * as repo from './bookings.repo.js';
 
@@ -43,6 +43,44 @@ export async function resolvePackageUnits(trx: Tx, type: PricedType): Promise<Un
   return units;
 }
 
+/**
+ * The party fits what is booked: a group's bound is the type's capacity times its units, a
+ * range like the one-unit form's 1 to 8 (so 400 naming numberOfGuests, as that range is);
+ * one unit or the entire lodge keep the capacity rule (422).
+ */
+export function assertPartyFits(placement: Placement, guests: number): void {
+  if (placement.kind !== 'group') return assertCapacity(placement.type, guests);
+  const bound = placement.type.capacity * placement.unitCount;
+  if (guests > bound) {
+    const message = guestsRangeMessage(bound);
+    throw new ValidationError(`numberOfGuests: ${message}`, 'validation_error', { numberOfGuests: message });
+  }
+}
+
+/**
+ * The units a group of unitCount units of this type can take: the free ones, in the fixed
+ * order the placement tries them (place-booking.ts). 400 naming unitCount when the type has
+ * fewer active units; 409 naming how many are free when fewer are free. `required` (a unit
+ * staff chose) must be free, and is among the first tried.
+ */
+export async function resolveGroupUnits(
+  trx: Tx,
+  type: PricedType,
+  unitCount: number,
+  stay: { checkInDate: string; checkOutDate: string },
+  required?: string,
+): Promise<Extract<Placement, { kind: 'group' }>> {
+  await assertUnitCountFits(trx, type, unitCount);
+  const units = await repo.listUnitsForGroup(trx, type.id, stay.checkInDate, stay.checkOutDate);
+  const free = units.filter((u) => !u.held).map((u) => u.id);
+  if (required && !free.includes(required)) throw unavailable();
+  if (free.length < unitCount) throw groupUnavailable(free.length);
+  // The chosen unit and the first others make the group; the rest stand by, in order.
+  const first = required ? [required, ...free.filter((id) => id !== required).slice(0, unitCount - 1)] : free.slice(0, unitCount);
+  const ordered = free.filter((id) => first.includes(id));
+  return { kind: 'group', type, unitCount, required, unitIds: [...ordered, ...free.filter((id) => !first.includes(id))] };
+}
+
 export function assertCapacity(type: PricedType, guests: number): void {
   if (guests > type.capacity) {
     const message = `${type.name} sleeps at most ${type.capacity} ${type.capacity === 1 ? 'guest' : 'guests'}`;
@@ -57,19 +95,22 @@ export function assertCapacity(type: PricedType, guests: number): void {
 export async function placeGuestTarget(
   trx: Tx,
   now: Date,
-  input: { target: BookingTarget; checkInDate: string; checkOutDate: string; promoCode?: string },
+  input: { target: BookingTarget; checkInDate: string; checkOutDate: string; promoCode?: string; unitCount?: number },
 ): Promise<Placement & { quote: StayQuote }> {
-  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode };
+  const unitCount = input.unitCount ?? 1;
+  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode, unitCount };
   if (input.target.kind === 'unit') {
     const unit = await resolveUnit(trx, input.target.unitId);
     const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: unit.accommodationTypeId });
     if (!type.isActive) throw unavailable();
+    if (unitCount > 1) return { ...(await resolveGroupUnits(trx, type, unitCount, input)), quote };
     const unitIds = await repo.listCandidateUnits(trx, type.id, input.checkInDate, input.checkOutDate, unit.id);
     if (unitIds.length === 0) throw unavailable();
     return { kind: 'unit', type, unitIds, quote };
   }
   const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: input.target.packageTypeId, typeField: 'packageTypeId' });
   assertPackage(type, 'packageTypeId');
+  await assertUnitCountFits(trx, type, unitCount);
   if (!type.isActive) throw unavailable();
   return { kind: 'package', type, units: await resolvePackageUnits(trx, type), quote };
 }

@@ -31,6 +31,8 @@ export interface BookingRow {
   hold_expires_at: Date | null;
   parent_booking_id: string | null;
   is_entire_lodge_child: boolean;
+  /** The parent of a group booking: how many units it holds; null otherwise. */
+  group_unit_count: number | null;
   source: 'guest' | 'staff';
   created_by_user_id: string | null;
   checked_in_at: Date | null;
@@ -77,6 +79,8 @@ export const toBooking = (r: BookingRow): Booking => ({
   holdExpiresAt: iso(r.hold_expires_at),
   parentBookingId: r.parent_booking_id,
   isEntireLodgeChild: r.is_entire_lodge_child,
+  // Only on a group's parent, so every other booking is answered exactly as before groups.
+  ...(r.group_unit_count ? { unitCount: r.group_unit_count } : {}),
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
   version: r.version,
@@ -135,7 +139,7 @@ export interface BookingFilter {
   endDate?: string;
   unitId?: string;
   status?: BookingStatus;
-  /** Only entire-lodge parents (no unit, no parent). */
+  /** Only entire-lodge parents (no unit, no parent, not a group). */
   entireLodgeParents?: boolean;
 }
 
@@ -155,7 +159,7 @@ export async function listBookings(db: Db, f: BookingFilter): Promise<Booking[]>
   }
   if (f.unitId) q.where('b.unit_id', f.unitId);
   if (f.status) q.where('b.status', f.status);
-  if (f.entireLodgeParents) q.whereNull('b.unit_id').whereNull('b.parent_booking_id');
+  if (f.entireLodgeParents) q.whereNull('b.unit_id').whereNull('b.parent_booking_id').whereNull('b.group_unit_count');
   const rows: BookingRow[] = await q;
   return rows.map(toBooking);
 }
@@ -183,6 +187,8 @@ export type BookingInsert = {
   hold_expires_at: Date | null;
   parent_booking_id: string | null;
   is_entire_lodge_child: boolean;
+  /** Set on the parent of a group booking only (2 or more). */
+  group_unit_count?: number | null;
   source: 'guest' | 'staff';
   created_by_user_id: string | null;
   /** A guest's hashed client address (guest-limits.ts); null for staff. */
@@ -334,6 +340,23 @@ export async function listCandidateUnits(
     [typeId, ...held.bindings, preferredUnitId ?? '00000000-0000-0000-0000-000000000000'],
   );
   return res.rows.map((r) => r.id);
+}
+
+/**
+ * Every active unit of a type, in one fixed order (sort order, name, id), each saying whether
+ * a live booking holds it for the stay. A group booking tries the free ones in this order:
+ * two groups racing for the same units then wait on each other in the same order, never in
+ * a circle (which would be a deadlock rather than a clean 409).
+ */
+export async function listUnitsForGroup(db: Db, typeId: string, checkIn: string, checkOut: string): Promise<{ id: string; held: boolean }[]> {
+  const held = unitHeldSql('u.id', checkIn, checkOut);
+  const res = await db.raw<{ rows: { id: string; held: boolean }[] }>(
+    `SELECT u.id, ${held.sql} AS held FROM units u
+      WHERE u.is_active AND u.accommodation_type_id = ?
+      ORDER BY u.sort_order, u.name, u.id`,
+    [...held.bindings, typeId],
+  );
+  return res.rows;
 }
 
 // ---- guests

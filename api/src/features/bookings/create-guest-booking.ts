@@ -8,7 +8,7 @@ import type { Booking, BookingTarget, CreateBookingRequest } from '../../../../s
 import { getSettings } from '../settings/settings.service.js';
 import { recordLedgerEntries } from '../payments/ledger.service.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
-import { assertCapacity, placeGuestTarget, requireBookingTarget } from './booking-target.js';
+import { assertPartyFits, placeGuestTarget, requireBookingTarget } from './booking-target.js';
 import { placeBooking } from './place-booking.js';
 import { takePromoUse } from './promo-use.js';
 import { discountEntries } from './booking-ledger.js';
@@ -29,6 +29,8 @@ export interface GuestBookingInput {
   checkInDate: string;
   checkOutDate: string;
   numberOfGuests: number;
+  /** Units of the type booked together (a group); default 1. */
+  unitCount?: number;
   guest: GuestDetails;
   paymentMethod: 'Card' | 'EFT';
   promoCode?: string;
@@ -68,7 +70,7 @@ export async function createGuestBooking(
     if (input.holdLimit) await assertHoldsBelowLimit(trx, input.guest.email, input.holdLimit, now);
     const placement = await placeGuestTarget(trx, now, input);
     const { type, quote } = placement;
-    assertCapacity(type, input.numberOfGuests);
+    assertPartyFits(placement, input.numberOfGuests);
 
     const guest = await repo.upsertGuest(trx, { ...input.guest, userId: input.userId ?? null });
     if (quote.promoCodeId) await takePromoUse(trx, quote.promoCodeId);
@@ -129,6 +131,7 @@ export async function createEftBooking(
         checkInDate: input.checkInDate,
         checkOutDate: input.checkOutDate,
         numberOfGuests: input.numberOfGuests,
+        unitCount: input.unitCount,
         guest: input.guestData,
         paymentMethod: 'EFT',
         promoCode: input.promoCode,

@@ -6,12 +6,12 @@ import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../sh
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import type { AdminCreateBookingRequest, Booking, CreateBookingRequest } from '../../../../shared/contracts/bookings.js';
-import { quoteForType, quoteRefusal } from '../pricing/pricing.service.js';
+import { assertUnitCountFits, quoteForType, quoteRefusal } from '../pricing/pricing.service.js';
 import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import { recordLedgerEntries } from '../payments/ledger.service.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
-import { assertCapacity, assertPackage, requireBookingTarget, resolvePackageUnits, resolveUnit } from './booking-target.js';
+import { assertCapacity, assertPackage, assertPartyFits, requireBookingTarget, resolveGroupUnits, resolvePackageUnits, resolveUnit } from './booking-target.js';
 import { placeBooking, type Placement } from './place-booking.js';
 import { takePromoUse } from './promo-use.js';
 import { discountEntries, staffPaymentEntry } from './booking-ledger.js';
@@ -47,6 +47,7 @@ export async function createStaffPackageBooking(
       typeField: 'accommodationTypeId',
     });
     assertPackage(type, 'accommodationTypeId');
+    await assertUnitCountFits(trx, type, input.unitCount ?? 1);
     const quote = staffQuote(result, input.totalAmount);
     assertCapacity(type, input.numberOfGuests);
     const units = await resolvePackageUnits(trx, type);
@@ -68,7 +69,8 @@ export async function createStaffPackageBooking(
 }
 
 /**
- * POST /api/admin/bookings: one unit, no fallback to another (staff chose it). A request
+ * POST /api/admin/bookings: one unit, no fallback to another (staff chose it); with unitCount
+ * (a group), that unit and unitCount - 1 more free units of its type. A request
  * carrying an id already stored is a replay (the front desk's offline outbox): the stored
  * booking is answered, nothing is created twice.
  */
@@ -88,16 +90,20 @@ export async function createStaffBooking(
       }
       const settings = await getSettings(sp);
       const unit = await resolveUnit(sp, input.unitId);
+      const unitCount = input.unitCount ?? 1;
       const { type, result } = await quoteForType(sp, now, {
         accommodationTypeId: unit.accommodationTypeId,
         checkIn: input.checkInDate,
         checkOut: input.checkOutDate,
+        unitCount,
       });
       const quote = staffQuote(result, input.totalAmount);
-      assertCapacity(type, input.numberOfGuests);
+      const placement: Placement =
+        unitCount > 1 ? await resolveGroupUnits(sp, type, unitCount, input, unit.id) : { kind: 'unit', type, unitIds: [unit.id] };
+      assertPartyFits(placement, input.numberOfGuests);
       const booking = await createStaffBookingInTrx(sp, now, user, settings, {
         id: input.id,
-        placement: { kind: 'unit', type, unitIds: [unit.id] },
+        placement,
         quote,
         totalCents: randToCents(input.totalAmount),
         paymentStatus: input.paymentStatus,

@@ -29,7 +29,7 @@ export async function deleteBooking(
       entityType: 'booking',
       entityId: id,
       before: snapshot,
-      note: isParent ? 'Entire-lodge booking deleted with its unit bookings' : undefined,
+      note: isParent ? `${row.group_unit_count ? 'Group' : 'Entire-lodge'} booking deleted with its unit bookings` : undefined,
     });
   });
 }

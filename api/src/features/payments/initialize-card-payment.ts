@@ -44,6 +44,7 @@ export async function initializeCardPayment(
       checkInDate: bookingData.checkInDate,
       checkOutDate: bookingData.checkOutDate,
       numberOfGuests: bookingData.numberOfGuests,
+      unitCount: bookingData.unitCount,
       guest: {
         firstName: guestData.firstName,
         lastName: guestData.lastName,

@@ -4,6 +4,7 @@ import { UnprocessableError, ValidationError, unknownId } from '../../errors.js'
 import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
+import { countActiveUnits } from '../accommodations/queries.js';
 import * as repo from './pricing.repo.js';
 
 export type { PricedType } from './pricing.repo.js';
@@ -17,6 +18,8 @@ export interface PriceStayInput {
   promoCode?: string;
   /** The request field named by a 404 (default accommodationTypeId). */
   typeField?: string;
+  /** Units of the type booked together (a group); default 1. */
+  unitCount?: number;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function quoteForType(
     promo: input.promoCode ? { code: input.promoCode, rule: promoRule ?? null } : null,
     cardDiscountPercent,
     today: todayInLodge(now),
+    unitCount: input.unitCount,
   });
   return { type, result };
 }
@@ -78,13 +82,37 @@ export function quoteRefusal(failure: QuoteFailure): ValidationError | Unprocess
 
 /** POST /api/calculate-rate */
 export async function calculateRate(deps: Deps, input: CalculateRateRequest): Promise<CalculateRateResponse> {
-  const { quote } = await priceStay(deps.db, deps.clock.now(), {
+  const { type, quote } = await priceStay(deps.db, deps.clock.now(), {
     accommodationTypeId: input.accommodationTypeId,
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     promoCode: input.promoCode,
+    unitCount: input.unitCount,
   });
+  await assertUnitCountFits(deps.db, type, input.unitCount ?? 1);
   return toCalculateRateResponse(quote, input.paymentMethod);
+}
+
+export const UNIT_COUNT_MESSAGES = {
+  entireLodge: 'The entire lodge is booked as a whole: the number of units must be 1',
+  atMost: (units: number) => `Number of units must be between 1 and ${Math.max(units, 1)}`,
+} as const;
+
+/**
+ * A group (unitCount 2 or more) is of a type that is not a package, and asks for no more
+ * units than the type has active ones: otherwise 400 naming unitCount. Whether enough of them
+ * are free for the dates is the booking's question (409), not a bad request.
+ */
+export async function assertUnitCountFits(db: DbOrTx, type: repo.PricedType, unitCount: number): Promise<number> {
+  if (unitCount <= 1) return unitCount;
+  if (type.isPackage) throw unitCountError(UNIT_COUNT_MESSAGES.entireLodge);
+  const active = await countActiveUnits(db, type.id);
+  if (unitCount > active) throw unitCountError(UNIT_COUNT_MESSAGES.atMost(active));
+  return unitCount;
+}
+
+function unitCountError(message: string): ValidationError {
+  return new ValidationError(`unitCount: ${message}`, 'validation_error', { unitCount: message });
 }
 
 /** Counts one use of a promo code in the caller's transaction; false when none is left. */

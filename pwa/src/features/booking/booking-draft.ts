@@ -32,6 +32,8 @@ export interface BookingDraft {
   isPackage: boolean;
   /** The unit named in the request (the first active unit of the type); null for a package. */
   unitId: string | null;
+  /** Units of the type booked together (a group); 1 for one unit and for the entire lodge. */
+  unitCount: number;
   guest: GuestForm;
   paymentMethod: GuestPaymentMethod;
   /** Made on reaching step 4, so a retried 'Book' replays the first answer. */
@@ -61,6 +63,7 @@ export function emptyDraft(origin = ''): BookingDraft {
     accommodationTypeId: null,
     isPackage: false,
     unitId: null,
+    unitCount: 1,
     guest: { ...EMPTY_GUEST },
     paymentMethod: 'Card',
     idempotencyKey: null,
@@ -144,6 +147,8 @@ const StoredDraft = z.object({
   accommodationTypeId: z.string().nullable(),
   isPackage: z.boolean(),
   unitId: z.string().nullable(),
+  // A draft saved before groups has none: one unit.
+  unitCount: z.number().int().min(1).default(1),
   guest: z.object(Object.fromEntries(GUEST_FIELDS.map((f) => [f, z.string()])) as Record<GuestField, z.ZodString>),
   paymentMethod: z.enum(['Card', 'EFT']),
   idempotencyKey: z.string().nullable(),

@@ -17,7 +17,7 @@ import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
-import { formatRand } from '@shared/format.js';
+import { formatRand, unitsLabel } from '@shared/format.js';
 import { useRate } from './api/calculate-rate.js';
 import {
   BOOKING_STEPS,
@@ -109,6 +109,7 @@ export function BookingPage() {
       checkIn: draft.checkIn,
       checkOut: draft.checkOut,
       promoCode: draft.guest.promoCode.trim() || undefined,
+      unitCount: draft.unitCount,
     },
     { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
   );
@@ -139,6 +140,14 @@ export function BookingPage() {
 
   // Stable, so the first step (memo) is not drawn again when the page's data arrives.
   const toStep1 = useCallback(() => update({ step: 1 }), [update]);
+  const onGuests = useCallback((guests: number) => update({ guests }), [update]);
+  // The guests selector's bound: the entire lodge's capacity, a chosen group's capacity
+  // times its units, else 1 to 8 (one unit). A group's units are chosen on step 2.
+  const maxGuests = draft.entireLodge
+    ? types.find((t) => t.isPackage)?.capacity
+    : draft.unitCount > 1 && chosenType
+      ? chosenType.capacity * draft.unitCount
+      : undefined;
 
   function onConfirmed(c: ConfirmedBooking) {
     saveConfirmed(c);
@@ -174,7 +183,7 @@ export function BookingPage() {
             <Suspense fallback={<StepLoading step={step} />}>
               {step === 0 && (
                 <InSlices fallback={<StepLoading step={0} />}>
-                  <DatesStep value={draft} today={today} limits={limits} onChange={update} onContinue={toStep1} />
+                  <DatesStep value={draft} today={today} limits={limits} maxGuests={maxGuests} onChange={update} onContinue={toStep1} />
                 </InSlices>
               )}
 
@@ -197,11 +206,13 @@ export function BookingPage() {
                     checkIn={draft.checkIn}
                     checkOut={draft.checkOut}
                     guests={draft.guests}
+                    unitCount={draft.accommodationTypeId ? { typeId: draft.accommodationTypeId, count: draft.unitCount } : undefined}
+                    onGuests={onGuests}
                     preselectedTypeId={draft.preselectedTypeId}
                     cardPrices={choices.some((c) => c.method === 'Card')}
                     onBack={() => update({ step: 0 })}
-                    onChoose={({ type, unitId }: { type: AccommodationType; unitId: string | null }) =>
-                      update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, idempotencyKey: null })
+                    onChoose={({ type, unitId, unitCount }: { type: AccommodationType; unitId: string | null; unitCount: number }) =>
+                      update({ step: 2, accommodationTypeId: type.id, isPackage: type.isPackage, unitId, unitCount, idempotencyKey: null })
                     }
                   />
                 ))}
@@ -211,7 +222,7 @@ export function BookingPage() {
                   guest={draft.guest}
                   paymentMethod={draft.paymentMethod}
                   paymentChoices={choices}
-                  rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut }}
+                  rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut, unitCount: draft.unitCount }}
                   onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
                   onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
                   onBack={() => update({ step: 1 })}
@@ -278,7 +289,8 @@ export function BookingPage() {
         </Paper>
         {step < 3 && chosenType && step === 2 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-            {chosenType.name} · from {formatRand(chosenType.baseWeekdayRate)}/night
+            {chosenType.name}
+            {draft.unitCount > 1 && ` · ${unitsLabel(draft.unitCount)}`} · from {formatRand(chosenType.baseWeekdayRate)}/night{draft.unitCount > 1 && ' per unit'}
           </Typography>
         )}
       </Container>

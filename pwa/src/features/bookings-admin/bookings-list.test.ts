@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@/lib/csv.js';
 import { makeBooking } from '@/offline/test-support.js';
-import { bookingSummary, bookingsCsv, filterBookings, shortId, sortBookings, splitPackages } from './bookings-list.js';
+import { bookingSummary, bookingsCsv, childUnitNames, filterBookings, shortId, sortBookings, splitPackages } from './bookings-list.js';
 
 const a = makeBooking({ id: 'aaaa1111-0000-4000-8000-000000000001', reference: 'WL-7KQ3XM', guestName: 'Lindiwe Dlamini', guestEmail: 'lindiwe@example.test', status: 'Confirmed', totalAmount: 4200, checkInDate: '2026-03-02' });
 const b = makeBooking({ id: 'bbbb2222-0000-4000-8000-000000000002', reference: 'WL-ABCD23', guestName: 'Pieter Botha', guestEmail: 'pieter@botha.test', status: 'Provisional', totalAmount: 1000.5, checkInDate: '2026-03-01' });
@@ -66,5 +66,24 @@ describe('bookings list', () => {
       '',
     ]);
     expect(toCsv(['a'], [[null], [-5]])).toBe('a\r\n\r\n-5\r\n');
+  });
+});
+
+describe('group bookings in the list', () => {
+  const parent = makeBooking({ id: 'dddd4444-0000-4000-8000-000000000004', unitId: null, unitName: null, unitCount: 2, accommodationTypeName: 'Classic Safari Tent' });
+  const lodge = makeBooking({ id: 'eeee5555-0000-4000-8000-000000000005', unitId: null, unitName: null });
+  const kids = ['Tent 2', 'Tent 1'].map((unitName, i) =>
+    makeBooking({ id: `ffff666${i}-0000-4000-8000-000000000006`, unitName, parentBookingId: parent.id, isEntireLodgeChild: true }),
+  );
+
+  it('lists a group with the unit bookings, the entire lodge apart, the children hidden', () => {
+    const { unitBookings, packageBookings } = splitPackages([a, parent, lodge, ...kids]);
+    expect(unitBookings.map((x) => x.id)).toEqual([a.id, parent.id]);
+    expect(packageBookings.map((x) => x.id)).toEqual([lodge.id]);
+  });
+
+  it('names the units a parent holds, and the CSV its type and unit count', () => {
+    expect(childUnitNames([a, parent, ...kids], parent.id)).toEqual(['Tent 1', 'Tent 2']);
+    expect(bookingsCsv([parent]).split('\n')[1]).toContain(',Classic Safari Tent · 2 units,');
   });
 });

@@ -1,6 +1,6 @@
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
-import { formatMonthDay, formatMonthDayYear } from '@shared/format.js';
+import { formatMonthDay, formatMonthDayYear, bookingPlaceLabel } from '@shared/format.js';
 import { bookedValue } from '@shared/domain/month-figures.js';
 import { toCsv } from '@/lib/csv.js';
 import { BOOKING_REFERENCE_PREFIX } from '@shared/domain/reference.js';
@@ -47,7 +47,7 @@ export function filterBookings<B extends Booking>(rows: readonly B[], status: St
 /** Sorted copy; ties keep check-in then id order so a page never shuffles between renders. */
 export function sortBookings<B extends Booking>(rows: readonly B[], key: SortKey, dir: SortDir): B[] {
   const sign = dir === 'asc' ? 1 : -1;
-  const value = (b: B) => (key === 'unitName' ? (b.unitName ?? 'Entire Lodge') : b[key]);
+  const value = (b: B) => (key === 'unitName' ? bookingPlaceLabel(b) : b[key]);
   return rows.slice().sort((a, b) => {
     const x = value(a);
     const y = value(b);
@@ -56,10 +56,23 @@ export function sortBookings<B extends Booking>(rows: readonly B[], key: SortKey
   });
 }
 
-/** Entire-lodge parents (no unit of their own) apart from unit bookings; children hidden. */
+/**
+ * Entire-lodge parents (no unit of their own) apart from unit bookings; children hidden. A
+ * group's parent (several units of one type) is listed with the unit bookings, as its type
+ * and unit count.
+ */
 export function splitPackages<B extends Booking>(rows: readonly B[]): { unitBookings: B[]; packageBookings: B[] } {
   const visible = rows.filter((b) => !b.isEntireLodgeChild);
-  return { unitBookings: visible.filter((b) => b.unitId !== null), packageBookings: visible.filter((b) => b.unitId === null) };
+  const isLodge = (b: B) => b.unitId === null && !b.unitCount;
+  return { unitBookings: visible.filter((b) => !isLodge(b)), packageBookings: visible.filter(isLodge) };
+}
+
+/** The units a parent booking (entire lodge or group) holds: its children's unit names, in order. */
+export function childUnitNames(rows: readonly Booking[], parentId: string): string[] {
+  return rows
+    .filter((b) => b.parentBookingId === parentId && b.unitName)
+    .map((b) => b.unitName!)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 export interface BookingSummary {
@@ -110,7 +123,7 @@ export function bookingsCsv(rows: readonly Booking[]): string {
       b.reference,
       b.guestName,
       b.guestEmail,
-      b.unitName ?? 'Entire Lodge',
+      bookingPlaceLabel(b),
       b.checkInDate,
       b.checkOutDate,
       b.numberOfGuests,

@@ -43,6 +43,7 @@ import {
   type SortDir,
   type SortKey,
   type StatusFilter,
+  childUnitNames,
 } from './bookings-list.js';
 import { BookingCard } from './components/booking-card.js';
 import { BookingRow } from './components/booking-row.js';
@@ -264,7 +265,7 @@ export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSec
         </Card>
       )}
 
-      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)}>
+      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} unitNames={details ? childUnitNames(all, details.id) : undefined}>
         {details && PaymentsSection && can(role, 'managePayments') ? <PaymentsSection bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />

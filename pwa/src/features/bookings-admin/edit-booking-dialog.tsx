@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { bookingPlaceLabel } from '@shared/format.js';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -95,7 +96,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
       <DialogTitle id="edit-booking-title">Edit Booking {shortId(booking.id)}</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {booking.guestName} · {booking.unitName ?? 'Entire Lodge'} · {booking.checkInDate} to {booking.checkOutDate}
+          {booking.guestName} · {bookingPlaceLabel(booking)} · {booking.checkInDate} to {booking.checkOutDate}
         </Typography>
         {blocked && (
           <Alert severity="warning" sx={{ mb: 2 }}>

@@ -3,7 +3,7 @@ import { addDays, daysInWindow, type IsoDate } from '@shared/domain/dates.js';
 import { UPCOMING_MOVEMENT_DAYS, movementsInWindow, type MovementType } from '@shared/domain/stay-movement.js';
 import { bookedValue, monthOccupancy, type MonthRange } from '@shared/domain/month-figures.js';
 import { toCsv } from '@/lib/csv.js';
-import { formatWeekdayDate } from '@shared/format.js';
+import { formatWeekdayDate, bookingPlaceLabel } from '@shared/format.js';
 
 /** docs/product.md, Dashboard and Constants and formats. */
 export const RECENT_ACTIVITY_COUNT = 4;
@@ -124,7 +124,7 @@ export function nightlyOccupancy(bookings: readonly NightRow[], activeUnitIds: r
 
 /** The arrivals and departures list as CSV, day by day (arrivals first), for the desk's printout. */
 export function upcomingCsv(days: readonly UpcomingDay<Booking>[]): string {
-  const line = (date: IsoDate, kind: string, b: Booking) => [date, kind, b.guestName, b.guestEmail, b.unitName ?? 'Entire Lodge', b.numberOfGuests, b.reference, b.status];
+  const line = (date: IsoDate, kind: string, b: Booking) => [date, kind, b.guestName, b.guestEmail, bookingPlaceLabel(b), b.numberOfGuests, b.reference, b.status];
   return toCsv(
     ['Date', 'Movement', 'Guest', 'Email', 'Unit', 'Guests', 'Reference', 'Status'],
     days.flatMap((d) => [...d.arrivals.map((b) => line(d.date, 'Arrival', b)), ...d.departures.map((b) => line(d.date, 'Departure', b))]),

@@ -32,7 +32,7 @@ import { LoadingState } from '@/components/loading-state.js';
 import { BookingStatusChip, NotSyncedChip } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
-import { formatLodgeDateTime, formatMonthDay, formatRand } from '@shared/format.js';
+import { formatLodgeDateTime, formatMonthDay, formatRand, bookingPlaceLabel } from '@shared/format.js';
 import { ApiError, NetworkError } from '@/lib/api.js';
 import { useSystemStatus } from './api/system-status.js';
 import { SetupChecklistCard } from './setup-checklist-card.js';
@@ -153,7 +153,7 @@ export function DashboardPage() {
                       <Box sx={{ minWidth: 0 }}>
                         <Typography sx={{ fontWeight: 600 }}>{b.guestName}</Typography>
                         <Typography variant="body2" color="text.secondary">
-                          {b.unitName ?? 'Entire Lodge'} · {formatMonthDay(b.checkInDate)} – {formatMonthDay(b.checkOutDate)} · {formatRand(b.totalAmount)}
+                          {bookingPlaceLabel(b)} · {formatMonthDay(b.checkInDate)} – {formatMonthDay(b.checkOutDate)} · {formatRand(b.totalAmount)}
                         </Typography>
                       </Box>
                       <BookingStatusChip status={b.status} />
@@ -271,7 +271,7 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
           {booking.guestName}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {booking.unitName ?? 'Entire Lodge'} · {booking.numberOfGuests} guests · {booking.reference}
+          {bookingPlaceLabel(booking)} · {booking.numberOfGuests} guests · {booking.reference}
         </Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -20,7 +20,7 @@ import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
 import { ListFilters, type FilterOption } from '@/components/list-filters.js';
-import { formatMonthDay, formatMonthDayYear, formatRand } from '@shared/format.js';
+import { formatMonthDay, formatMonthDayYear, formatRand, bookingPlaceLabel } from '@shared/format.js';
 import { useBookings } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { BookingPayments } from './booking-payments.js';
@@ -153,7 +153,7 @@ export function PaymentsPage() {
             </DialogTitle>
             <DialogContent>
               <Typography color="text.secondary">
-                {formatMonthDay(opened.checkInDate)} – {formatMonthDayYear(opened.checkOutDate)} · {opened.unitName ?? 'Entire Lodge'} · Total{' '}
+                {formatMonthDay(opened.checkInDate)} – {formatMonthDayYear(opened.checkOutDate)} · {bookingPlaceLabel(opened)} · Total{' '}
                 {formatRand(opened.totalAmount)}
               </Typography>
               <BookingPayments bookingId={opened.id} />

@@ -7,6 +7,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -19,7 +21,8 @@ import type { Unit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
 import { nightCount } from '@shared/domain/dates.js';
-import { formatRand, formatStayDay } from '@shared/format.js';
+import { formatRand, formatStayDay, unitsLabel } from '@shared/format.js';
+import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { useAvailability } from '../api/check-availability.js';
 import { useRate } from '../api/calculate-rate.js';
 import { useUnits } from '../api/get-units.js';
@@ -32,6 +35,16 @@ export const AVAILABILITY_DELAY_MS = 100;
 export interface ChosenAccommodation {
   type: AccommodationType;
   unitId: string | null;
+  /** Units of the type booked together (1 for one unit and for the entire lodge). */
+  unitCount: number;
+}
+
+/**
+ * The guests selector's upper bound for what is chosen: 1 to 8 for one unit (the booking
+ * form's range), the type's capacity times the units for a group.
+ */
+export function guestsBound(capacity: number, unitCount: number): number {
+  return unitCount > 1 ? capacity * unitCount : GUESTS_MAX;
 }
 
 /** Step 2: every type with its availability for the dates and its price; only available ones can be chosen. */
@@ -40,15 +53,21 @@ export function AccommodationStep({
   checkIn,
   checkOut,
   guests,
+  unitCount,
   preselectedTypeId,
   cardPrices,
   onChoose,
+  onGuests,
   onBack,
 }: {
   types: AccommodationType[];
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** The units chosen before (back from a later step), for the type chosen then. */
+  unitCount?: { typeId: string; count: number };
+  /** A group's guests, changed beside its units. */
+  onGuests: (guests: number) => void;
   preselectedTypeId: string | null;
   /** Whether guests can pay by card now (switched on and Paystack configured): only then a "by card" price. */
   cardPrices: boolean;
@@ -67,15 +86,15 @@ export function AccommodationStep({
   // A type with no active unit ("Coming soon" on the public pages) is not offered at all.
   const ordered = types.filter((t) => !isComingSoon(t, units.data)).sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
 
-  const choose = (type: AccommodationType) => {
+  const choose = (type: AccommodationType, count: number) => {
     setProblem(null);
-    if (type.isPackage) return onChoose({ type, unitId: null });
+    if (type.isPackage) return onChoose({ type, unitId: null, unitCount: 1 });
     const unit = (units.data ?? []).find((u: Unit) => u.accommodationTypeId === type.id && u.isActive);
     if (!unit) {
       setProblem(BOOKING_FLOW_MESSAGES.noUnits);
       return;
     }
-    onChoose({ type, unitId: unit.id });
+    onChoose({ type, unitId: unit.id, unitCount: count });
   };
 
   return (
@@ -106,11 +125,14 @@ export function AccommodationStep({
             checkIn={checkIn}
             checkOut={checkOut}
             guests={guests}
+            activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: Unit) => u.accommodationTypeId === type.id && u.isActive).length}
+            chosenUnits={unitCount?.typeId === type.id ? unitCount.count : undefined}
+            onGuests={onGuests}
             started={started}
             highlighted={type.id === preselectedTypeId}
             cardPrices={cardPrices}
             choosing={!type.isPackage && units.isPending}
-            onChoose={() => choose(type)}
+            onChoose={(count) => choose(type, count)}
             onUnavailable={() => setProblem(BOOKING_FLOW_MESSAGES.unavailable)}
           />
         ))}
@@ -127,6 +149,9 @@ function AccommodationOption({
   checkIn,
   checkOut,
   guests,
+  activeUnits,
+  chosenUnits,
+  onGuests,
   started,
   highlighted,
   cardPrices,
@@ -138,17 +163,27 @@ function AccommodationOption({
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** Active units of the type: a Units selector only when there is more than one. */
+  activeUnits: number;
+  chosenUnits?: number;
+  onGuests: (guests: number) => void;
   started: boolean;
   highlighted: boolean;
   cardPrices: boolean;
   choosing: boolean;
-  onChoose: () => void;
+  onChoose: (unitCount: number) => void;
   onUnavailable: () => void;
 }) {
   const availability = useAvailability({ accommodationTypeId: type.id, isPackage: type.isPackage, checkIn, checkOut }, { enabled: started });
-  const rate = useRate({ accommodationTypeId: type.id, checkIn, checkOut }, { enabled: started });
+  // Units: 1 up to the units free for the dates; by default as many as the party needs.
+  const freeUnits = Math.max(1, availability.data?.availableUnits ?? 1);
+  const [pickedUnits, setPickedUnits] = useState<number | undefined>(chosenUnits);
+  const groupable = !type.isPackage && activeUnits > 1;
+  const unitCount = groupable ? Math.min(freeUnits, pickedUnits ?? Math.max(1, Math.ceil(guests / type.capacity))) : 1;
+  const rate = useRate({ accommodationTypeId: type.id, checkIn, checkOut, unitCount }, { enabled: started });
   const [showNights, setShowNights] = useState(false);
-  const tooSmall = guests > type.capacity;
+  const tooSmall = guests > type.capacity * unitCount;
+  const maxGuests = guestsBound(type.capacity, unitCount);
   const available = availability.data?.available === true;
   const selectable = available && !tooSmall && rate.isSuccess;
   const headingId = `type-${type.id}`;
@@ -183,9 +218,49 @@ function AccommodationOption({
           <People fontSize="small" aria-hidden />
           <Typography variant="body2">
             Sleeps {type.capacity}
+            {unitCount > 1 && ` per unit · ${type.capacity * unitCount} in ${unitsLabel(unitCount)}`}
             {tooSmall && ` · too small for ${guests} guests`}
           </Typography>
         </Stack>
+        {groupable && availability.data?.available && (
+          <Stack direction="row" spacing={1.5} sx={{ pt: 0.5 }}>
+            <TextField
+              select
+              size="small"
+              label="Units"
+              name={`units-${type.id}`}
+              value={String(unitCount)}
+              onChange={(e) => {
+                const count = Number(e.target.value);
+                setPickedUnits(count);
+                // Fewer units sleep fewer: the party follows the new bound.
+                if (guests > guestsBound(type.capacity, count)) onGuests(guestsBound(type.capacity, count));
+              }}
+              sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
+            >
+              {Array.from({ length: freeUnits }, (_, i) => i + 1).map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {unitsLabel(n)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Guests"
+              name={`guests-${type.id}`}
+              value={String(Math.min(guests, maxGuests))}
+              onChange={(e) => onGuests(Number(e.target.value))}
+              sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
+            >
+              {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {n} {n === 1 ? 'guest' : 'guests'}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
           {type.description}
         </Typography>
@@ -216,6 +291,7 @@ function AccommodationOption({
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   for {rate.data.breakdown.nightCount} {rate.data.breakdown.nightCount === 1 ? 'night' : 'nights'}
+                  {rate.data.breakdown.unitCount && ` · ${unitsLabel(rate.data.breakdown.unitCount)}`}
                   {cardPrices && rate.data.cardTotal < rate.data.totalAmount && ` · ${formatRand(rate.data.cardTotal)} by card`}
                 </Typography>
               </Stack>
@@ -251,7 +327,7 @@ function AccommodationOption({
             fullWidth
             sx={{ mt: 1 }}
             disabled={!selectable || choosing}
-            onClick={() => (available ? onChoose() : onUnavailable())}
+            onClick={() => (available ? onChoose(unitCount) : onUnavailable())}
             aria-label={`Select ${type.name}`}
           >
             {availability.isSuccess && !available ? 'Not available' : tooSmall ? 'Too small for your group' : 'Select'}

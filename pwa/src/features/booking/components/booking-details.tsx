@@ -63,7 +63,7 @@ export function BookingDetailsView({ booking, headingLevel }: { booking: Booking
         </Stack>
       </Box>
 
-      <StaySummary name={where} checkIn={booking.checkInDate} checkOut={booking.checkOutDate} guests={booking.numberOfGuests}>
+      <StaySummary name={where} checkIn={booking.checkInDate} checkOut={booking.checkOutDate} guests={booking.numberOfGuests} units={booking.unitCount}>
         <PriceLine label={paid ? `Paid by ${booking.paymentMethod === 'Card' ? 'card' : booking.paymentMethod}` : 'Amount due'} amount={formatRand(booking.totalAmount)} strong />
       </StaySummary>
 

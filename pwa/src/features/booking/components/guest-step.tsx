@@ -54,7 +54,7 @@ export function GuestStep({
   guest: GuestForm;
   paymentMethod: GuestPaymentMethod;
   paymentChoices: PaymentChoice[];
-  rateArgs: { accommodationTypeId: string; checkIn: string; checkOut: string };
+  rateArgs: { accommodationTypeId: string; checkIn: string; checkOut: string; unitCount?: number };
   onChange: (patch: Partial<GuestForm>) => void;
   onPaymentMethod: (method: GuestPaymentMethod) => void;
   onContinue: () => void;

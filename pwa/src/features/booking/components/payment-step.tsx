@@ -13,7 +13,7 @@ import Lock from '@mui/icons-material/Lock';
 import type { CalculateRateResponse } from '@shared/contracts/pricing.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
-import { formatRand } from '@shared/format.js';
+import { formatRand, unitsLabel } from '@shared/format.js';
 import { verifyPayment } from '@/features/payments/api/use-verify-payment.js';
 import { useCreateBooking } from '../api/create-booking.js';
 import { useInitializePayment } from '../api/initialize-payment.js';
@@ -57,8 +57,11 @@ export function PaymentStep({
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Booking for {draft.guest.firstName} {draft.guest.lastName} · {draft.guest.email}
       </Typography>
-      <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests}>
-        <PriceLine label={`${b.nightCount} ${b.nightCount === 1 ? 'night' : 'nights'}`} amount={formatRand(b.subtotal)} />
+      <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests} units={b.unitCount}>
+        <PriceLine
+          label={`${b.nightCount} ${b.nightCount === 1 ? 'night' : 'nights'}${b.unitCount ? ` × ${unitsLabel(b.unitCount)}` : ''}`}
+          amount={formatRand(b.subtotal)}
+        />
         {b.promoDiscount > 0 && (
           <PriceLine label={`Promo code ${b.promoCode ?? draft.guest.promoCode.trim().toUpperCase()}`} amount={formatRand(-b.promoDiscount)} tone="success" />
         )}
@@ -84,7 +87,8 @@ export function PaymentStep({
 }
 
 function bookingTarget(draft: BookingDraft) {
-  return draft.isPackage ? { packageTypeId: draft.accommodationTypeId ?? undefined } : { unitId: draft.unitId ?? undefined };
+  if (draft.isPackage) return { packageTypeId: draft.accommodationTypeId ?? undefined };
+  return { unitId: draft.unitId ?? undefined, ...(draft.unitCount > 1 ? { unitCount: draft.unitCount } : {}) };
 }
 
 function guestData(draft: BookingDraft) {

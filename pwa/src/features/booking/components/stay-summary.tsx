@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { nightCount } from '@shared/domain/dates.js';
-import { formatStayDate } from '@shared/format.js';
+import { formatStayDate, unitsLabel } from '@shared/format.js';
 
 /** The stay at a glance: where, when, how many. */
 export function StaySummary({
@@ -12,12 +12,15 @@ export function StaySummary({
   checkIn,
   checkOut,
   guests,
+  units,
   children,
 }: {
   name: string;
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** A group's units (2 or more); absent for one unit or the entire lodge. */
+  units?: number;
   children?: ReactNode;
 }) {
   const nights = nightCount(checkIn, checkOut);
@@ -29,11 +32,20 @@ export function StaySummary({
       <Typography variant="h6" component="p" sx={{ mb: 1 }}>
         {name}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, auto)' }, gap: 2, justifyContent: { sm: 'start' }, columnGap: { sm: 5 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${units ? 5 : 4}, auto)` },
+          gap: 2,
+          justifyContent: { sm: 'start' },
+          columnGap: { sm: 5 },
+        }}
+      >
         <SummaryItem label="Check-in" value={formatStayDate(checkIn)} />
         <SummaryItem label="Check-out" value={formatStayDate(checkOut)} />
         <SummaryItem label="Nights" value={String(nights)} />
         <SummaryItem label="Guests" value={String(guests)} />
+        {units && <SummaryItem label="Units" value={unitsLabel(units)} />}
       </Box>
       {children && (
         <>

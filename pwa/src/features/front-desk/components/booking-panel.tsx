@@ -13,9 +13,9 @@ import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
-import { formatRand } from '@shared/format.js';
+import { bookingPlaceLabel, formatRand } from '@shared/format.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
-import { useBooking } from '@/offline/hooks.js';
+import { useBooking, useBookings } from '@/offline/hooks.js';
 import type { IsoDate } from '@shared/domain/dates.js';
 import { offersEarlyCheckIn } from '@shared/domain/booking-status.js';
 import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
@@ -102,7 +102,8 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
 
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
           <Detail term="Stay" value={stayLabel(booking.checkInDate, booking.checkOutDate)} />
-          <Detail term="Unit" value={`${booking.unitName} (${booking.accommodationTypeName})`} />
+          <Detail term="Unit" value={booking.unitId ? `${booking.unitName} (${booking.accommodationTypeName})` : bookingPlaceLabel(booking)} />
+          {booking.unitId === null && <ChildUnits parentId={booking.id} checkIn={booking.checkInDate} />}
           <Detail term="Guests" value={String(booking.numberOfGuests)} />
           <Detail term="E-mail" value={booking.guestEmail} />
           {booking.guestPhone && <Detail term="Phone" value={booking.guestPhone} />}
@@ -180,6 +181,16 @@ function Detail({ term, value }: { term: string; value: string }) {
       </Typography>
     </>
   );
+}
+
+/** The units an entire-lodge or group booking holds (its children, which move with it). */
+function ChildUnits({ parentId, checkIn }: { parentId: string; checkIn: IsoDate }) {
+  const rows = useBookings({ from: checkIn, to: checkIn });
+  const names = (rows ?? [])
+    .filter((b) => b.parentBookingId === parentId && b.unitName)
+    .map((b) => b.unitName!)
+    .sort((a, b) => a.localeCompare(b));
+  return names.length ? <Detail term="Units booked" value={names.join(', ')} /> : null;
 }
 
 function SectionTitle({ children }: { children: string }) {

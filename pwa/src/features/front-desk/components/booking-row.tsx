@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { DeskBooking } from '@/offline/queries.js';
 import type { DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
+import { bookingPlaceLabel } from '@shared/format.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 
@@ -45,7 +46,7 @@ export function BookingRow({
             {booking.guestName}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {booking.reference} · {booking.unitName} · {booking.numberOfGuests} {booking.numberOfGuests === 1 ? 'guest' : 'guests'}
+            {booking.reference} · {bookingPlaceLabel(booking)} · {booking.numberOfGuests} {booking.numberOfGuests === 1 ? 'guest' : 'guests'}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {stayLabel(booking.checkInDate, booking.checkOutDate)}
