@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { centsToRand } from '../domain/money.js';
 import type { StayQuote } from '../domain/pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
-import { OptionalPromoCode, PaymentMethodSchema } from './bookings.js';
+import { BOOKING_MESSAGES, GUESTS_MAX, OptionalPromoCode, PaymentMethodSchema, guestCount } from './bookings.js';
+import { GuestExtrasField, PricedGuestExtra } from './guest-extras.js';
+import type { QuoteWithExtras } from '../domain/guest-extras.js';
 
 export const PRICING_MESSAGES = {
   checkInRequired: 'Check-in date is required',
@@ -19,6 +21,9 @@ export const CalculateRateRequest = z
     promoCode: OptionalPromoCode,
     /** Only chooses amountDue; totalAmount (EFT) and cardTotal are always both sent. */
     paymentMethod: PaymentMethodSchema.optional(),
+    /** Extras the guest adds (priced for numberOfGuests people, default 2, and the stay's nights). */
+    extras: GuestExtrasField,
+    numberOfGuests: guestCount(GUESTS_MAX, BOOKING_MESSAGES.guestsRange).optional(),
   })
   .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
 export type CalculateRateRequest = z.output<typeof CalculateRateRequest>;
@@ -36,6 +41,9 @@ const RateBreakdown = z.object({
   cardTotal: z.number(),
   minimumStay: z.number().int(),
   promoCode: z.string().optional(),
+  /** Only when the request chose extras: each priced, and their sum (in totalAmount). */
+  extras: z.array(PricedGuestExtra).optional(),
+  extrasTotal: z.number().optional(),
 });
 
 /** Money in rand. amountDue is cardTotal for Card, otherwise totalAmount. */
@@ -48,7 +56,7 @@ export const CalculateRateResponse = z.object({
 export type CalculateRateResponse = z.infer<typeof CalculateRateResponse>;
 
 /** A domain quote (cents) as the /api/calculate-rate answer (rand). */
-export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card' | 'EFT' | 'Cash'): CalculateRateResponse {
+export function toCalculateRateResponse(quote: StayQuote | QuoteWithExtras, paymentMethod?: 'Card' | 'EFT' | 'Cash'): CalculateRateResponse {
   const totalAmount = centsToRand(quote.totalCents);
   const cardTotal = centsToRand(quote.cardTotalCents);
   return {
@@ -65,6 +73,26 @@ export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card'
       cardTotal,
       minimumStay: quote.minimumStay,
       ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
+      ...('extras' in quote ? extrasBreakdown(quote) : {}),
     },
+  };
+}
+
+/** breakdown.extras and breakdown.extrasTotal of a quote that has extras. */
+function extrasBreakdown(quote: QuoteWithExtras): { extras: PricedGuestExtra[]; extrasTotal: number } {
+  return {
+    extras: quote.extras.map((e) => ({
+      extraId: e.extraId,
+      name: e.name,
+      pricing: e.pricing,
+      quantity: e.quantity,
+      adults: e.adults,
+      children: e.children,
+      nights: e.nights,
+      unitPrice: centsToRand(e.unitPriceCents),
+      childUnitPrice: centsToRand(e.childUnitPriceCents),
+      amount: centsToRand(e.amountCents),
+    })),
+    extrasTotal: centsToRand(quote.extrasTotalCents),
   };
 }
