@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError, NotFoundError, PG, pgCode, unknownId } from '../../errors.js';
+import { ConflictError, NotFoundError, pgConstraint, unknownId } from '../../errors.js';
 import type { Extra, ExtraRequest } from '../../../../shared/contracts/folio.js';
 import { GUEST_EXTRA_MESSAGES, type GuestExtraChoice, type PublicExtra } from '../../../../shared/contracts/guest-extras.js';
 import { priceGuestExtra, type GuestExtraLine } from '../../../../shared/domain/guest-extras.js';
@@ -80,7 +80,8 @@ export async function deleteExtra(deps: Db, user: SessionUser, id: string, opts:
       await recordAudit(trx, { actor: user, action: 'extra.delete', entityType: 'extra', entityId: id, before });
       return { deleted: true };
     } catch (err) {
-      if (pgCode(err) !== PG.FOREIGN_KEY_VIOLATION) throw err;
+      // RESTRICT answers restrict_violation (23001), not foreign_key_violation: match the constraint.
+      if (pgConstraint(err) !== 'folio_charges_extra_id_fkey') throw err;
     }
     await repo.deactivateExtra(trx, id);
     const after = (await repo.findExtra(trx, id))!;
