@@ -4,7 +4,7 @@ import type { StayQuote } from '../domain/pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
 import { BOOKING_MESSAGES, GUESTS_MAX, OptionalPromoCode, PaymentMethodSchema, guestCount } from './bookings.js';
 import { GuestExtrasField, PricedGuestExtra } from './guest-extras.js';
-import type { QuoteWithExtras } from '../domain/guest-extras.js';
+import { hasGuestExtras, type QuoteWithExtras } from '../domain/guest-extras.js';
 
 export const PRICING_MESSAGES = {
   checkInRequired: 'Check-in date is required',
@@ -73,7 +73,7 @@ export function toCalculateRateResponse(quote: StayQuote | QuoteWithExtras, paym
       cardTotal,
       minimumStay: quote.minimumStay,
       ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
-      ...('extras' in quote ? extrasBreakdown(quote) : {}),
+      ...(hasGuestExtras(quote) ? extrasBreakdown(quote) : {}),
     },
   };
 }

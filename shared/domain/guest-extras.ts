@@ -64,3 +64,7 @@ export function quoteWithExtras(quote: StayQuote, extras: GuestExtraLine[], card
   const cardTotalCents = cardTotalCentsFor(totalCents, cardDiscountPercent);
   return { ...quote, totalCents, cardTotalCents, cardDiscountCents: totalCents - cardTotalCents, extras, extrasTotalCents };
 }
+
+export function hasGuestExtras(quote: StayQuote | QuoteWithExtras): quote is QuoteWithExtras {
+  return (quote as Partial<QuoteWithExtras>).extras !== undefined;
+}

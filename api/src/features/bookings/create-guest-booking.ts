@@ -14,7 +14,7 @@ import { takePromoUse } from './promo-use.js';
 import { discountEntries } from './booking-ledger.js';
 import { enqueueReceivedEmail } from './booking-emails.js';
 import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
-import type { QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
+import { hasGuestExtras, type QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
 import { postGuestExtras } from '../folio/guest-extras.js';
 import * as repo from './bookings.repo.js';
 import { assertHoldsBelowLimit, type HoldLimit } from './guest-limits.js';
@@ -106,7 +106,7 @@ export async function createGuestBooking(
     });
 
     await recordLedgerEntries(trx, discountEntries(id, quote, isCard, settings.cardPaymentDiscount));
-    if ('extras' in quote) await postGuestExtras(trx, id, input.checkInDate, quote.extras);
+    if (hasGuestExtras(quote)) await postGuestExtras(trx, id, input.checkInDate, quote.extras);
     const booking = (await repo.findBookingById(trx, id))!;
     if (opts.sendReceivedEmail ?? input.paymentMethod === 'EFT') {
       await enqueueReceivedEmail(trx, settings, booking, input.paymentMethod, opts.holdExpiresAt);
