@@ -17,6 +17,10 @@ export const GUEST_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address
 export type GuestField = (typeof GUEST_FIELDS)[number];
 export type GuestForm = Record<GuestField, string>;
 export type GuestPaymentMethod = 'Card' | 'EFT';
+export interface ChosenExtra {
+  extraId: string;
+  quantity: number;
+}
 
 export interface BookingDraft {
   step: BookingStep;
@@ -34,6 +38,8 @@ export interface BookingDraft {
   unitId: string | null;
   guest: GuestForm;
   paymentMethod: GuestPaymentMethod;
+  /** Extras chosen on step 3 (each with a quantity of at least 1; none by default). */
+  extras: ChosenExtra[];
   /** Made on reaching step 4, so a retried 'Book' replays the first answer. */
   idempotencyKey: string | null;
   /** The query string the draft was started from: another one starts afresh. */
@@ -63,6 +69,7 @@ export function emptyDraft(origin = ''): BookingDraft {
     unitId: null,
     guest: { ...EMPTY_GUEST },
     paymentMethod: 'Card',
+    extras: [],
     idempotencyKey: null,
     origin,
   };
@@ -146,6 +153,8 @@ const StoredDraft = z.object({
   unitId: z.string().nullable(),
   guest: z.object(Object.fromEntries(GUEST_FIELDS.map((f) => [f, z.string()])) as Record<GuestField, z.ZodString>),
   paymentMethod: z.enum(['Card', 'EFT']),
+  // A draft saved before extras existed has none.
+  extras: z.array(z.object({ extraId: z.string(), quantity: z.number().int().min(1).max(99) })).default([]),
   idempotencyKey: z.string().nullable(),
   origin: z.string(),
 });

@@ -109,6 +109,8 @@ export function BookingPage() {
       checkIn: draft.checkIn,
       checkOut: draft.checkOut,
       promoCode: draft.guest.promoCode.trim() || undefined,
+      extras: draft.extras,
+      guests: draft.guests,
     },
     { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
   );
@@ -212,6 +214,9 @@ export function BookingPage() {
                   paymentMethod={draft.paymentMethod}
                   paymentChoices={choices}
                   rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut }}
+                  guests={draft.guests}
+                  extras={draft.extras}
+                  onExtras={(extras) => update({ extras })}
                   onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
                   onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
                   onBack={() => update({ step: 1 })}

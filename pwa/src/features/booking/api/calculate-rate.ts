@@ -8,20 +8,37 @@ export interface RateArgs {
   checkIn: string;
   checkOut: string;
   promoCode?: string;
+  /** Extras the guest chose, priced for `guests` people (sent only when there are some). */
+  extras?: { extraId: string; quantity: number }[];
+  guests?: number;
 }
 
-/** POST /api/calculate-rate: the server's price, nights, promo and card discounts. */
-export const calculateRate = ({ accommodationTypeId, checkIn, checkOut, promoCode }: RateArgs, signal?: AbortSignal) =>
+/** POST /api/calculate-rate: the server's price, nights, promo and card discounts (and extras). */
+export const calculateRate = ({ accommodationTypeId, checkIn, checkOut, promoCode, extras, guests }: RateArgs, signal?: AbortSignal) =>
   apiFetch('/api/calculate-rate', {
     method: 'POST',
-    body: { accommodationTypeId, checkIn, checkOut, ...(promoCode ? { promoCode } : {}) },
+    body: {
+      accommodationTypeId,
+      checkIn,
+      checkOut,
+      ...(promoCode ? { promoCode } : {}),
+      ...(extras?.length ? { extras, numberOfGuests: guests } : {}),
+    },
     schema: CalculateRateResponse,
     signal: withTimeout(signal),
   });
 
 export const rateQueryOptions = (args: RateArgs) =>
   queryOptions({
-    queryKey: ['booking', 'rate', args.accommodationTypeId, args.checkIn, args.checkOut, args.promoCode ?? ''],
+    queryKey: [
+      'booking',
+      'rate',
+      args.accommodationTypeId,
+      args.checkIn,
+      args.checkOut,
+      args.promoCode ?? '',
+      ...(args.extras?.length ? [args.guests ?? 0, args.extras.map((e) => `${e.extraId}x${e.quantity}`).join(',')] : []),
+    ],
     queryFn: ({ signal }) => calculateRate(args, signal),
     staleTime: 5 * 60_000,
   });

@@ -59,6 +59,9 @@ export function PaymentStep({
       </Typography>
       <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests}>
         <PriceLine label={`${b.nightCount} ${b.nightCount === 1 ? 'night' : 'nights'}`} amount={formatRand(b.subtotal)} />
+        {b.extras?.map((e) => (
+          <PriceLine key={e.extraId} label={extraLineLabel(e)} amount={formatRand(e.amount)} />
+        ))}
         {b.promoDiscount > 0 && (
           <PriceLine label={`Promo code ${b.promoCode ?? draft.guest.promoCode.trim().toUpperCase()}`} amount={formatRand(-b.promoDiscount)} tone="success" />
         )}
@@ -81,6 +84,20 @@ export function PaymentStep({
       </Button>
     </Box>
   );
+}
+
+/** "Morning game drive × 2 (2 guests)": what the guest chose, as priced by the server. */
+function extraLineLabel(e: NonNullable<CalculateRateResponse['breakdown']['extras']>[number]): string {
+  const times = e.quantity > 1 ? ` × ${e.quantity}` : '';
+  const people = e.pricing === 'per_person' || e.pricing === 'per_person_per_night' ? `${e.adults} ${e.adults === 1 ? 'guest' : 'guests'}` : '';
+  const nights = e.pricing === 'per_night' || e.pricing === 'per_person_per_night' ? `${e.nights} ${e.nights === 1 ? 'night' : 'nights'}` : '';
+  const detail = [people, nights].filter(Boolean).join(', ');
+  return `${e.name}${times}${detail ? ` (${detail})` : ''}`;
+}
+
+/** The chosen extras as the booking requests carry them (left out when none: the request stays as before). */
+function extrasOf(draft: BookingDraft) {
+  return draft.extras.length ? { extras: draft.extras } : {};
 }
 
 function bookingTarget(draft: BookingDraft) {
@@ -129,6 +146,7 @@ function EftBooking({
           paymentMethod: 'EFT',
           specialRequests: draft.guest.specialRequests,
           promoCode: draft.guest.promoCode,
+          ...extrasOf(draft),
           guestData: guestData(draft),
         },
       });
@@ -225,6 +243,7 @@ function CardPayment({
             paymentMethod: 'Card',
             specialRequests: draft.guest.specialRequests,
             promoCode: draft.guest.promoCode,
+            ...extrasOf(draft),
           },
           guestData: guestData(draft),
         },
