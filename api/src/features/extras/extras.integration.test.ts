@@ -5,7 +5,7 @@ import { startPaystackDouble, type PaystackDouble } from '../../../../e2e/double
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
 import { EXTRA_MESSAGES } from '../../../../shared/contracts/folio.js';
 import { GUEST_EXTRA_MESSAGES } from '../../../../shared/contracts/guest-extras.js';
-import { EXTRAS_SERVICE_MESSAGES } from './extras.service.js';
+import { EXTRAS_SERVICE_MESSAGES, getExtraForCharge } from './extras.service.js';
 
 /**
  * The extras catalogue (who may read and change it, bad input, delete of a charged extra,
@@ -183,6 +183,13 @@ describe('the extras catalogue', () => {
     // No longer offered to guests.
     const publicList = await t.client().get('/api/public/extras');
     expect(publicList.body.map((e: { id: string }) => e.id)).not.toContain(created.id);
+  });
+
+  it('getExtraForCharge (the folio prices a charge with it) gives the extra, inactive ones too, or undefined', async () => {
+    const inactive = (await manager.post('/api/admin/extras', formOf({ name: 'Retired test', isActive: false }))).body;
+    expect(await getExtraForCharge(t.db, drive.id)).toMatchObject({ id: drive.id, name: 'Test morning drive', price: 650, childPrice: 325, pricing: 'per_person', isActive: true });
+    expect(await getExtraForCharge(t.db, inactive.id)).toMatchObject({ id: inactive.id, isActive: false });
+    expect(await getExtraForCharge(t.db, crypto.randomUUID())).toBeUndefined();
   });
 
   it('GET /api/public/extras lists the active, bookable-online extras with public fields only', async () => {

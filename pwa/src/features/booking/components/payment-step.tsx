@@ -11,6 +11,7 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Lock from '@mui/icons-material/Lock';
 import type { CalculateRateResponse } from '@shared/contracts/pricing.js';
+import { pricingCountsPeople } from '@shared/domain/folio.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
 import { formatRand } from '@shared/format.js';
@@ -89,7 +90,7 @@ export function PaymentStep({
 /** "Morning game drive × 2 (2 guests)": what the guest chose, as priced by the server. */
 function extraLineLabel(e: NonNullable<CalculateRateResponse['breakdown']['extras']>[number]): string {
   const times = e.quantity > 1 ? ` × ${e.quantity}` : '';
-  const people = e.pricing === 'per_person' || e.pricing === 'per_person_per_night' ? `${e.adults} ${e.adults === 1 ? 'guest' : 'guests'}` : '';
+  const people = pricingCountsPeople(e.pricing) ? `${e.adults} ${e.adults === 1 ? 'guest' : 'guests'}` : '';
   const nights = e.pricing === 'per_night' || e.pricing === 'per_person_per_night' ? `${e.nights} ${e.nights === 1 ? 'night' : 'nights'}` : '';
   const detail = [people, nights].filter(Boolean).join(', ');
   return `${e.name}${times}${detail ? ` (${detail})` : ''}`;
