@@ -90,9 +90,9 @@ test.describe('a manager at a laptop', () => {
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Price must be 0 or more')).toBeVisible();
 
-    await dialog.getByLabel('Name', { exact: true }).fill(name);
-    await dialog.getByLabel('Price (R)', { exact: true }).fill('450');
-    await dialog.getByLabel('Child price (R)').fill('225');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await dialog.getByRole('spinbutton', { name: 'Price (R)', exact: true }).fill('450');
+    await dialog.getByRole('spinbutton', { name: 'Child price (R)' }).fill('225');
     await dialog.getByLabel('Guests can add it when booking online').check();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
