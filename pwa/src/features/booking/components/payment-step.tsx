@@ -55,7 +55,8 @@ export function PaymentStep({
       <Typography variant="h5" component="h2" gutterBottom>
         Review and pay
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      {/* A long e-mail address wraps instead of widening a phone's page. */}
+      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
         Booking for {draft.guest.firstName} {draft.guest.lastName} · {draft.guest.email}
       </Typography>
       <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests}>
