@@ -210,6 +210,14 @@ describe('the extras catalogue', () => {
       pricing: 'per_person',
     });
   });
+
+  it('a change made through the API shows in the public list at once (its cache is cleared)', async () => {
+    const created = (await manager.post('/api/admin/extras', formOf({ name: 'Cache test', bookableOnline: true }))).body;
+    const names = async () => (await t.client().get('/api/public/extras')).body.map((e: { name: string }) => e.name);
+    expect(await names()).toContain('Cache test');
+    await manager.put(`/api/admin/extras/${created.id}`, formOf({ name: 'Cache test', bookableOnline: false, version: created.version }));
+    expect(await names()).not.toContain('Cache test');
+  });
 });
 
 // Each test books its own nights far beyond the demo calendar.

@@ -35,10 +35,32 @@ export function getExtraForCharge(trx: DbOrTx, extraId: string): Promise<Extra |
   return repo.findExtra(trx, extraId);
 }
 
-/** GET /api/public/extras: public fields of what a guest may add when booking. */
-export async function listPublicExtras(deps: Db): Promise<PublicExtra[]> {
-  const extras = await repo.listBookableExtras(deps.db);
-  return extras.map((e) => ({ id: e.id, name: e.name, description: e.description, price: e.price, childPrice: e.childPrice, pricing: e.pricing }));
+const publicCache = new WeakMap<object, { at: number; value: Promise<PublicExtra[]> }>();
+
+/**
+ * GET /api/public/extras: public fields of what a guest may add when booking. Every visitor
+ * reaching step 3 asks, so one process reuses its read for SETTINGS_CACHE_MS, as it does the
+ * public settings; a change made through this process clears it at once (forgetPublicExtras),
+ * other instances see it within that time. Prices are never taken from here: a booking reads
+ * the catalogue itself, in its own transaction.
+ */
+export function listPublicExtras(deps: Pick<Deps, 'db' | 'config'>): Promise<PublicExtra[]> {
+  const now = performance.now();
+  const hit = publicCache.get(deps.db);
+  if (hit && now - hit.at < deps.config.SETTINGS_CACHE_MS) return hit.value;
+  const value = repo
+    .listBookableExtras(deps.db)
+    .then((extras) => extras.map((e) => ({ id: e.id, name: e.name, description: e.description, price: e.price, childPrice: e.childPrice, pricing: e.pricing })));
+  publicCache.set(deps.db, { at: now, value });
+  // A failed read is not kept: the next visitor tries again.
+  value.catch(() => {
+    if (publicCache.get(deps.db)?.value === value) publicCache.delete(deps.db);
+  });
+  return value;
+}
+
+export function forgetPublicExtras(deps: Pick<Deps, 'db'>): void {
+  publicCache.delete(deps.db);
 }
 
 export async function createExtra(deps: Db, user: SessionUser, input: ExtraRequest, opts: TxOptions = {}): Promise<Extra> {
