@@ -31,6 +31,7 @@ import { eventRoutes } from './features/events/events.routes.js';
 import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
+import { extrasRoutes } from './features/extras/extras.routes.js';
 import { useSettingsKey } from './features/settings/settings-crypto.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
@@ -138,6 +139,7 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   availabilityRoutes(api, deps);
   pricingRoutes(api, deps);
   rateAdminRoutes(api, deps);
+  extrasRoutes(api, deps);
   eventRoutes(api, deps);
   staffRoutes(api, deps);
   auditRoutes(api, deps);

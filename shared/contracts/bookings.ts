@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GuestExtrasField } from './guest-extras.js';
 import {
   BOOKING_STATUSES,
   GUEST_PAYMENT_METHODS,
@@ -113,7 +114,7 @@ export const AdminEditPaymentMethodInput = z
   .enum([...PAYMENT_METHODS, 'credit_card', 'eft', 'cash'], { error: BOOKING_MESSAGES.paymentMethod })
   .transform((value) => paymentMethodFromAdminForm(value, 'edit'));
 
-function guestCount(max: number, message: string) {
+export function guestCount(max: number, message: string) {
   return z.number({ error: message }).int(message).min(GUESTS_MIN, message).max(max, message);
 }
 
@@ -202,6 +203,8 @@ export const CreateBookingRequest = z
     paymentStatus: AdminPaymentStatusInput.optional(),
     specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
     promoCode: OptionalPromoCode,
+    /** Extras the guest adds (in totalAmount, posted to the folio). */
+    extras: GuestExtrasField,
     guestData: GuestData,
   })
   .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))

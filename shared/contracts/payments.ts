@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GuestExtrasField } from './guest-extras.js';
 import { LEDGER_ENTRY_STATUSES, LEDGER_ENTRY_TYPES, REFUND_MESSAGES } from '../domain/payment-ledger.js';
 import { PAYSTACK_REFERENCE_PATTERN } from '../domain/reference.js';
 import { Timestamp, checkOutAfterCheckIn, isoDate, money, optionalText, optionalUuid, uuid } from './common.js';
@@ -47,6 +48,8 @@ export const PaymentBookingData = z
       paymentMethod: z.literal('Card', { error: PAYMENT_MESSAGES.cardOnly }).default('Card'),
       specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
       promoCode: OptionalPromoCode,
+      /** Extras the guest adds: the card total (what Paystack charges) includes them. */
+      extras: GuestExtrasField,
     },
     { error: PAYMENT_MESSAGES.bookingDataRequired },
   )

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { centsToRand } from '../domain/money.js';
 import type { StayQuote } from '../domain/pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
-import { OptionalPromoCode, PaymentMethodSchema, optionalUnitCount } from './bookings.js';
+import { BOOKING_MESSAGES, OptionalPromoCode, PaymentMethodSchema, guestCount, optionalUnitCount, ADMIN_GUESTS_MAX } from './bookings.js';
+import { GuestExtrasField, PricedGuestExtra } from './guest-extras.js';
+import { hasGuestExtras, type QuoteWithExtras } from '../domain/guest-extras.js';
 
 export const PRICING_MESSAGES = {
   checkInRequired: 'Check-in date is required',
@@ -21,6 +23,13 @@ export const CalculateRateRequest = z
     paymentMethod: PaymentMethodSchema.optional(),
     /** Units of the type booked together (a group); absent = 1. */
     unitCount: optionalUnitCount(),
+    /**
+     * Extras the guest adds (priced for numberOfGuests people, default 2, and the stay's nights).
+     * The party is bounded where the booking is made (by the units' capacity); here it only
+     * prices per-person extras.
+     */
+    extras: GuestExtrasField,
+    numberOfGuests: guestCount(ADMIN_GUESTS_MAX, BOOKING_MESSAGES.adminGuestsRange).optional(),
   })
   .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
 export type CalculateRateRequest = z.output<typeof CalculateRateRequest>;
@@ -40,6 +49,9 @@ const RateBreakdown = z.object({
   /** A group's units (2 or more): nights are one unit's rates, subtotal and totals all units'. */
   unitCount: z.number().int().optional(),
   promoCode: z.string().optional(),
+  /** Only when the request chose extras: each priced, and their sum (in totalAmount). */
+  extras: z.array(PricedGuestExtra).optional(),
+  extrasTotal: z.number().optional(),
 });
 
 /** Money in rand. amountDue is cardTotal for Card, otherwise totalAmount. */
@@ -52,7 +64,7 @@ export const CalculateRateResponse = z.object({
 export type CalculateRateResponse = z.infer<typeof CalculateRateResponse>;
 
 /** A domain quote (cents) as the /api/calculate-rate answer (rand). */
-export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card' | 'EFT' | 'Cash'): CalculateRateResponse {
+export function toCalculateRateResponse(quote: StayQuote | QuoteWithExtras, paymentMethod?: 'Card' | 'EFT' | 'Cash'): CalculateRateResponse {
   const totalAmount = centsToRand(quote.totalCents);
   const cardTotal = centsToRand(quote.cardTotalCents);
   return {
@@ -70,6 +82,26 @@ export function toCalculateRateResponse(quote: StayQuote, paymentMethod?: 'Card'
       minimumStay: quote.minimumStay,
       ...(quote.unitCount !== undefined ? { unitCount: quote.unitCount } : {}),
       ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
+      ...(hasGuestExtras(quote) ? extrasBreakdown(quote) : {}),
     },
+  };
+}
+
+/** breakdown.extras and breakdown.extrasTotal of a quote that has extras. */
+function extrasBreakdown(quote: QuoteWithExtras): { extras: PricedGuestExtra[]; extrasTotal: number } {
+  return {
+    extras: quote.extras.map((e) => ({
+      extraId: e.extraId,
+      name: e.name,
+      pricing: e.pricing,
+      quantity: e.quantity,
+      adults: e.adults,
+      children: e.children,
+      nights: e.nights,
+      unitPrice: centsToRand(e.unitPriceCents),
+      childUnitPrice: centsToRand(e.childUnitPriceCents),
+      amount: centsToRand(e.amountCents),
+    })),
+    extrasTotal: centsToRand(quote.extrasTotalCents),
   };
 }

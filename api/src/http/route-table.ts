@@ -51,6 +51,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/calculate-rate', 'public'),
   r('GET', '/api/public/settings', 'public'),
   r('GET', '/api/public/events', 'public'),
+  r('GET', '/api/public/extras', 'public'),
   r('GET', '/api/weather', 'public'),
   r('GET', '/api/accommodation-image', 'public'),
   r('GET', '/api/background-image', 'public'),
@@ -103,6 +104,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/admin/promo-codes', 'rates'),
   r('PUT', '/api/admin/promo-codes/:id', 'rates'),
   r('DELETE', '/api/admin/promo-codes/:id', 'rates'),
+
+  // back office: the extras catalogue (every staff member reads it: the desk posts charges)
+  r('GET', '/api/admin/extras', 'manageBookings'),
+  r('POST', '/api/admin/extras', 'rates'),
+  r('PUT', '/api/admin/extras/:id', 'rates'),
+  r('DELETE', '/api/admin/extras/:id', 'rates'),
 
   // back office: events
   r('GET', '/api/admin/events', 'events'),

@@ -9,6 +9,7 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
 import Sell from '@mui/icons-material/Sell';
+import LocalActivity from '@mui/icons-material/LocalActivity';
 import RoomService from '@mui/icons-material/RoomService';
 import Settings from '@mui/icons-material/Settings';
 import Sync from '@mui/icons-material/Sync';
@@ -94,6 +95,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     deniedMessage: "You don't have permission to access rate management.",
     page: adminPage(() => import('@/features/rates/rates-page.js'), (m) => m.RatesPage),
     nav: { label: 'Rates', group: 'Revenue Management', icon: Sell },
+  },
+  {
+    path: 'extras',
+    capability: 'rates',
+    deniedMessage: "You don't have permission to access the extras catalogue.",
+    page: adminPage(() => import('@/features/extras/extras-page.js'), (m) => m.ExtrasPage),
+    nav: { label: 'Extras', group: 'Revenue Management', icon: LocalActivity },
   },
   {
     path: 'events',

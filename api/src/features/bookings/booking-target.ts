@@ -2,6 +2,8 @@ import type { Tx } from '../../db/transaction.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { BOOKING_MESSAGES, bookingTargetOf, guestsRangeMessage, type BookingTarget } from '../../../../shared/contracts/bookings.js';
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
+import type { QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
+import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
 import { assertUnitCountFits, priceStay, type PricedType } from '../pricing/pricing.service.js';
 import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodations/queries.js';
 import { BOOKING_SERVICE_MESSAGES as M, groupUnavailable, unavailable } from './booking-messages.js';
@@ -92,13 +94,32 @@ export function assertCapacity(type: PricedType, guests: number): void {
  * A guest's target, priced (the server's own price) and placed: the requested unit first,
  * then any free unit of its type; or every unit of a package.
  */
+interface GuestTargetInput {
+  target: BookingTarget;
+  checkInDate: string;
+  checkOutDate: string;
+  promoCode?: string;
+  /** Units of the type booked together (a group); default 1. */
+  unitCount?: number;
+  numberOfGuests: number;
+  extras?: readonly GuestExtraChoice[];
+  /** Where the extras sit in the request (400s name `<extrasField>.<i>.extraId`). */
+  extrasField?: string;
+}
+
 export async function placeGuestTarget(
   trx: Tx,
   now: Date,
-  input: { target: BookingTarget; checkInDate: string; checkOutDate: string; promoCode?: string; unitCount?: number },
-): Promise<Placement & { quote: StayQuote }> {
+  input: GuestTargetInput,
+): Promise<Placement & { quote: StayQuote | QuoteWithExtras }> {
   const unitCount = input.unitCount ?? 1;
-  const stay = { checkIn: input.checkInDate, checkOut: input.checkOutDate, promoCode: input.promoCode, unitCount };
+  const stay = {
+    checkIn: input.checkInDate,
+    checkOut: input.checkOutDate,
+    promoCode: input.promoCode,
+    unitCount,
+    extras: input.extras?.length ? { choices: input.extras, guests: input.numberOfGuests, field: input.extrasField } : undefined,
+  };
   if (input.target.kind === 'unit') {
     const unit = await resolveUnit(trx, input.target.unitId);
     const { type, quote } = await priceStay(trx, now, { ...stay, accommodationTypeId: unit.accommodationTypeId });

@@ -13,6 +13,9 @@ import { placeBooking } from './place-booking.js';
 import { takePromoUse } from './promo-use.js';
 import { discountEntries } from './booking-ledger.js';
 import { enqueueReceivedEmail } from './booking-emails.js';
+import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
+import { hasGuestExtras, type QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
+import { postGuestExtras } from '../folio/guest-extras.js';
 import * as repo from './bookings.repo.js';
 import { assertHoldsBelowLimit, type HoldLimit } from './guest-limits.js';
 
@@ -34,6 +37,10 @@ export interface GuestBookingInput {
   guest: GuestDetails;
   paymentMethod: 'Card' | 'EFT';
   promoCode?: string;
+  /** Extras the guest adds: in the total, and posted to the folio with the booking. */
+  extras?: readonly GuestExtraChoice[];
+  /** Where the extras sit in the request ('extras' or 'bookingData.extras'), for a 400's field. */
+  extrasField?: string;
   specialRequests?: string | null;
   /** The logged-in guest account booking, if any: linked to the guest record. */
   userId?: string | null;
@@ -59,7 +66,7 @@ export async function createGuestBooking(
   deps: Pick<Deps, 'db' | 'clock'>,
   input: GuestBookingInput,
   opts: GuestBookingOptions,
-): Promise<{ booking: Booking; quote: StayQuote }> {
+): Promise<{ booking: Booking; quote: StayQuote | QuoteWithExtras }> {
   const now = deps.clock.now();
   assertNotInPast(input.checkInDate, now);
   return inTransaction(deps.db, opts.trx, async (trx) => {
@@ -101,6 +108,7 @@ export async function createGuestBooking(
     });
 
     await recordLedgerEntries(trx, discountEntries(id, quote, isCard, settings.cardPaymentDiscount));
+    if (hasGuestExtras(quote)) await postGuestExtras(trx, id, input.checkInDate, quote.extras);
     const booking = (await repo.findBookingById(trx, id))!;
     if (opts.sendReceivedEmail ?? input.paymentMethod === 'EFT') {
       await enqueueReceivedEmail(trx, settings, booking, input.paymentMethod, opts.holdExpiresAt);
@@ -135,6 +143,7 @@ export async function createEftBooking(
         guest: input.guestData,
         paymentMethod: 'EFT',
         promoCode: input.promoCode,
+        extras: input.extras,
         specialRequests: input.specialRequests,
         userId: user && !user.role ? user.id : null,
         holdLimit: opts.holdLimit,

@@ -54,6 +54,8 @@ export async function initializeCardPayment(
       },
       paymentMethod: 'Card',
       promoCode: bookingData.promoCode,
+      extras: bookingData.extras,
+      extrasField: 'bookingData.extras',
       specialRequests: bookingData.specialRequests ?? undefined,
       holdLimit,
     },

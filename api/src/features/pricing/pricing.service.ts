@@ -5,6 +5,10 @@ import { todayInLodge } from '../../../../shared/domain/dates.js';
 import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
 import { countActiveUnits } from '../accommodations/queries.js';
+import { GUESTS_DEFAULT } from '../../../../shared/contracts/bookings.js';
+import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
+import { quoteWithExtras } from '../../../../shared/domain/guest-extras.js';
+import { priceGuestExtras } from '../extras/extras.service.js';
 import * as repo from './pricing.repo.js';
 
 export type { PricedType } from './pricing.repo.js';
@@ -20,6 +24,11 @@ export interface PriceStayInput {
   typeField?: string;
   /** Units of the type booked together (a group); default 1. */
   unitCount?: number;
+  /**
+   * Extras the guest adds (docs/product.md, Extras): priced for the party and the stay's
+   * nights and added to the totals; `field` is where the list sits in the request.
+   */
+  extras?: { choices: readonly GuestExtraChoice[]; guests: number; field?: string };
 }
 
 /**
@@ -31,7 +40,7 @@ export async function quoteForType(
   db: DbOrTx,
   now: Date,
   input: PriceStayInput,
-): Promise<{ type: repo.PricedType; result: QuoteResult }> {
+): Promise<{ type: repo.PricedType; result: QuoteResult; cardDiscountPercent: number }> {
   // The type, its overrides, the card discount and the promo code in one round trip.
   const inputs = await repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, input.promoCode || undefined);
   if (!inputs) {
@@ -49,7 +58,7 @@ export async function quoteForType(
     today: todayInLodge(now),
     unitCount: input.unitCount,
   });
-  return { type, result };
+  return { type, result, cardDiscountPercent };
 }
 
 /**
@@ -63,9 +72,13 @@ export async function priceStay(
   now: Date,
   input: PriceStayInput,
 ): Promise<{ type: repo.PricedType; quote: StayQuote }> {
-  const { type, result } = await quoteForType(db, now, input);
+  const { type, result, cardDiscountPercent } = await quoteForType(db, now, input);
   if (!result.ok) throw quoteRefusal(result);
-  return { type, quote: result.quote };
+  const extras = input.extras;
+  if (!extras?.choices.length) return { type, quote: result.quote };
+  const party = { guests: extras.guests, nights: result.quote.nightCount };
+  const lines = await priceGuestExtras(db, extras.choices, party, extras.field);
+  return { type, quote: quoteWithExtras(result.quote, lines, cardDiscountPercent) };
 }
 
 /** Why a stay cannot be sold, as the error the API answers with. */
@@ -88,6 +101,7 @@ export async function calculateRate(deps: Deps, input: CalculateRateRequest): Pr
     checkOut: input.checkOut,
     promoCode: input.promoCode,
     unitCount: input.unitCount,
+    extras: input.extras ? { choices: input.extras, guests: input.numberOfGuests ?? GUESTS_DEFAULT } : undefined,
   });
   await assertUnitCountFits(deps.db, type, input.unitCount ?? 1);
   return toCalculateRateResponse(quote, input.paymentMethod);

@@ -17,6 +17,10 @@ export const GUEST_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address
 export type GuestField = (typeof GUEST_FIELDS)[number];
 export type GuestForm = Record<GuestField, string>;
 export type GuestPaymentMethod = 'Card' | 'EFT';
+export interface ChosenExtra {
+  extraId: string;
+  quantity: number;
+}
 
 export interface BookingDraft {
   step: BookingStep;
@@ -36,6 +40,8 @@ export interface BookingDraft {
   unitCount: number;
   guest: GuestForm;
   paymentMethod: GuestPaymentMethod;
+  /** Extras chosen on step 3 (each with a quantity of at least 1; none by default). */
+  extras: ChosenExtra[];
   /** Made on reaching step 4, so a retried 'Book' replays the first answer. */
   idempotencyKey: string | null;
   /** The query string the draft was started from: another one starts afresh. */
@@ -66,6 +72,7 @@ export function emptyDraft(origin = ''): BookingDraft {
     unitCount: 1,
     guest: { ...EMPTY_GUEST },
     paymentMethod: 'Card',
+    extras: [],
     idempotencyKey: null,
     origin,
   };
@@ -151,6 +158,8 @@ const StoredDraft = z.object({
   unitCount: z.number().int().min(1).default(1),
   guest: z.object(Object.fromEntries(GUEST_FIELDS.map((f) => [f, z.string()])) as Record<GuestField, z.ZodString>),
   paymentMethod: z.enum(['Card', 'EFT']),
+  // A draft saved before extras existed has none.
+  extras: z.array(z.object({ extraId: z.string(), quantity: z.number().int().min(1).max(99) })).default([]),
   idempotencyKey: z.string().nullable(),
   origin: z.string(),
 });

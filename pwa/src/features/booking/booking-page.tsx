@@ -110,6 +110,8 @@ export function BookingPage() {
       checkOut: draft.checkOut,
       promoCode: draft.guest.promoCode.trim() || undefined,
       unitCount: draft.unitCount,
+      extras: draft.extras,
+      guests: draft.guests,
     },
     { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
   );
@@ -223,6 +225,9 @@ export function BookingPage() {
                   paymentMethod={draft.paymentMethod}
                   paymentChoices={choices}
                   rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut, unitCount: draft.unitCount }}
+                  guests={draft.guests}
+                  extras={draft.extras}
+                  onExtras={(extras) => update({ extras })}
                   onChange={(patch) => update((d) => ({ guest: { ...d.guest, ...patch } }))}
                   onPaymentMethod={(paymentMethod: GuestPaymentMethod) => update({ paymentMethod })}
                   onBack={() => update({ step: 1 })}

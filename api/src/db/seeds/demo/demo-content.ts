@@ -217,3 +217,55 @@ export const DEMO_GUESTS: DemoGuest[] = [
   { firstName: 'Ayesha', lastName: 'Patel', email: 'ayesha.patel@example.com', phone: '+27 82 555 0120', address: null },
   { firstName: 'Henrik', lastName: 'Johansson', email: 'henrik.johansson@example.org', phone: '+46 70 555 01 42', address: 'Södermalmsgatan 4, 118 25 Stockholm, Sweden' },
 ];
+
+export interface DemoExtra {
+  name: string;
+  description: string;
+  /** Rand. */
+  price: number;
+  childPrice: number | null;
+  pricing: 'per_item' | 'per_person' | 'per_night' | 'per_person_per_night';
+  vatInclusive: boolean;
+  bookableOnline: boolean;
+}
+
+/** The extras catalogue: what the lodge sells beyond the room. */
+export const DEMO_EXTRAS: DemoExtra[] = [
+  {
+    name: 'Morning game drive',
+    description:
+      'Three hours in an open vehicle with a ranger and tracker, leaving at first light. Coffee and rusks in the bush. Children from 6 years.',
+    price: 650,
+    childPrice: 325,
+    pricing: 'per_person',
+    vatInclusive: true,
+    bookableOnline: true,
+  },
+  {
+    name: 'Bush dinner',
+    description: 'A three-course dinner around the fire in the boma under the stars, with a drink on arrival. Vegetarian on request.',
+    price: 550,
+    childPrice: 275,
+    pricing: 'per_person',
+    vatInclusive: true,
+    bookableOnline: true,
+  },
+  {
+    name: 'Bar tab',
+    description: 'Drinks from the lodge bar, charged to the room.',
+    price: 45,
+    childPrice: null,
+    pricing: 'per_item',
+    vatInclusive: true,
+    bookableOnline: false,
+  },
+  {
+    name: 'Conservation fee',
+    description: 'The reserve’s daily conservation levy, which funds anti-poaching patrols and habitat care.',
+    price: 110,
+    childPrice: 55,
+    pricing: 'per_person_per_night',
+    vatInclusive: true,
+    bookableOnline: false,
+  },
+];

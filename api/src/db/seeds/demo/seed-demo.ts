@@ -6,6 +6,7 @@ import type { Role } from '../../../../../shared/roles.js';
 import {
   CARD_DISCOUNT_PERCENT,
   CARD_HOLD_MINUTES,
+  DEMO_EXTRAS,
   DEMO_GUESTS,
   DEMO_TYPES,
   EFT_HOLD_HOURS,
@@ -258,6 +259,20 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
         is_active: p.isActive,
       });
     }
+    // ---- Extras catalogue
+    for (const e of DEMO_EXTRAS) {
+      await trx('extras').insert({
+        name: e.name,
+        description: e.description,
+        price: centsToDb(rand(e.price)),
+        child_price: e.childPrice == null ? null : centsToDb(rand(e.childPrice)),
+        pricing: e.pricing,
+        vat_inclusive: e.vatInclusive,
+        bookable_online: e.bookableOnline,
+        is_active: true,
+      });
+    }
+
     const promoSpec = (key: PromoKey): DemoPromo => {
       const p = PROMOS.find((x) => x.code === key)!;
       return { discountType: p.discountType, value: p.discountType === 'Fixed' ? rand(p.value) : p.value };

@@ -17,8 +17,9 @@ import { GuestData } from '@shared/contracts/bookings.js';
 import { ApiError } from '@/lib/api.js';
 import { formatRand } from '@shared/format.js';
 import { rateQueryOptions } from '../api/calculate-rate.js';
-import type { GuestField, GuestForm, GuestPaymentMethod } from '../booking-draft.js';
+import type { ChosenExtra, GuestField, GuestForm, GuestPaymentMethod } from '../booking-draft.js';
 import { RequestProblem } from './network-notice.js';
+import { ExtrasPicker } from './extras-picker.js';
 
 export interface PaymentChoice {
   method: GuestPaymentMethod;
@@ -46,6 +47,9 @@ export function GuestStep({
   paymentMethod,
   paymentChoices,
   rateArgs,
+  guests,
+  extras,
+  onExtras,
   onChange,
   onPaymentMethod,
   onContinue,
@@ -55,6 +59,9 @@ export function GuestStep({
   paymentMethod: GuestPaymentMethod;
   paymentChoices: PaymentChoice[];
   rateArgs: { accommodationTypeId: string; checkIn: string; checkOut: string; unitCount?: number };
+  guests: number;
+  extras: ChosenExtra[];
+  onExtras: (extras: ChosenExtra[]) => void;
   onChange: (patch: Partial<GuestForm>) => void;
   onPaymentMethod: (method: GuestPaymentMethod) => void;
   onContinue: () => void;
@@ -157,6 +164,13 @@ export function GuestStep({
           </Stack>
         </Grid>
       </Grid>
+
+      <ExtrasPicker
+        chosen={extras}
+        rateArgs={{ ...rateArgs, promoCode: promo.state === 'ok' ? promo.code : undefined, guests }}
+        paymentMethod={paymentMethod}
+        onChange={onExtras}
+      />
 
       {networkError != null && (
         <Box sx={{ mb: 2 }}>

@@ -11,6 +11,7 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Lock from '@mui/icons-material/Lock';
 import type { CalculateRateResponse } from '@shared/contracts/pricing.js';
+import { pricingCountsPeople } from '@shared/domain/folio.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
@@ -54,7 +55,8 @@ export function PaymentStep({
       <Typography variant="h5" component="h2" gutterBottom>
         Review and pay
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      {/* A long e-mail address wraps instead of widening a phone's page. */}
+      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
         Booking for {draft.guest.firstName} {draft.guest.lastName} · {draft.guest.email}
       </Typography>
       <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests} units={b.unitCount}>
@@ -62,6 +64,9 @@ export function PaymentStep({
           label={`${b.nightCount} ${b.nightCount === 1 ? 'night' : 'nights'}${b.unitCount ? ` × ${unitsLabel(b.unitCount)}` : ''}`}
           amount={formatRand(b.subtotal)}
         />
+        {b.extras?.map((e) => (
+          <PriceLine key={e.extraId} label={extraLineLabel(e)} amount={formatRand(e.amount)} />
+        ))}
         {b.promoDiscount > 0 && (
           <PriceLine label={`Promo code ${b.promoCode ?? draft.guest.promoCode.trim().toUpperCase()}`} amount={formatRand(-b.promoDiscount)} tone="success" />
         )}
@@ -84,6 +89,20 @@ export function PaymentStep({
       </Button>
     </Box>
   );
+}
+
+/** "Morning game drive × 2 (2 guests)": what the guest chose, as priced by the server. */
+function extraLineLabel(e: NonNullable<CalculateRateResponse['breakdown']['extras']>[number]): string {
+  const times = e.quantity > 1 ? ` × ${e.quantity}` : '';
+  const people = pricingCountsPeople(e.pricing) ? `${e.adults} ${e.adults === 1 ? 'guest' : 'guests'}` : '';
+  const nights = e.pricing === 'per_night' || e.pricing === 'per_person_per_night' ? `${e.nights} ${e.nights === 1 ? 'night' : 'nights'}` : '';
+  const detail = [people, nights].filter(Boolean).join(', ');
+  return `${e.name}${times}${detail ? ` (${detail})` : ''}`;
+}
+
+/** The chosen extras as the booking requests carry them (left out when none: the request stays as before). */
+function extrasOf(draft: BookingDraft) {
+  return draft.extras.length ? { extras: draft.extras } : {};
 }
 
 function bookingTarget(draft: BookingDraft) {
@@ -133,6 +152,7 @@ function EftBooking({
           paymentMethod: 'EFT',
           specialRequests: draft.guest.specialRequests,
           promoCode: draft.guest.promoCode,
+          ...extrasOf(draft),
           guestData: guestData(draft),
         },
       });
@@ -229,6 +249,7 @@ function CardPayment({
             paymentMethod: 'Card',
             specialRequests: draft.guest.specialRequests,
             promoCode: draft.guest.promoCode,
+            ...extrasOf(draft),
           },
           guestData: guestData(draft),
         },
