@@ -174,5 +174,26 @@ export const Folio = z.object({
   lines: z.array(FolioLine),
   payments: z.array(FolioPayment),
   totals: FolioTotals,
+  /**
+   * The tax settings the folio was built with: the PWA keeps the last folio it fetched and
+   * builds it again offline (with the charges posted since) from these, its discount lines
+   * and its payments.
+   */
+  tax: z.object({ vatRegistered: z.boolean(), tourismLevyPercent: z.number() }),
 });
 export type Folio = z.infer<typeof Folio>;
+
+/** POST .../folio/charges and POST .../folio/charges/:chargeId/void: the charge and the folio now. */
+export const FolioChargeResponse = z.object({ charge: FolioCharge, folio: Folio });
+export type FolioChargeResponse = z.infer<typeof FolioChargeResponse>;
+
+export const FOLIO_MESSAGES = {
+  bookingNotFound: 'Booking not found',
+  extraNotFound: 'Extra not found',
+  chargeNotFound: 'Charge not found',
+  bookingCancelled: 'This booking is cancelled: nothing can be charged to it',
+  extraInactive: 'This extra is no longer offered',
+  peopleRequired: 'A per person extra needs at least one adult or child',
+  alreadyVoided: 'This charge was voided already',
+  chargeOfOtherBooking: 'This charge belongs to another booking',
+} as const;

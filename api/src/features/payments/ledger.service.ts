@@ -2,7 +2,7 @@ import type { DbOrTx, Tx } from '../../db/transaction.js';
 import { summariseLedger, type LedgerSummary } from '../../../../shared/domain/payment-ledger.js';
 import * as repo from './payments.repo.js';
 
-export type { NewLedgerEntry } from './payments.repo.js';
+export type { NewLedgerEntry, LedgerRecord } from './payments.repo.js';
 
 /**
  * The one writer of the payment ledger (payment_transactions). Bookings record discounts and
@@ -22,4 +22,9 @@ export async function recordLedgerEntries(trx: Tx, entries: readonly repo.NewLed
 /** What a booking's ledger adds up to (paid, refunded, discounts, net). */
 export async function ledgerSummary(db: DbOrTx, bookingId: string): Promise<LedgerSummary> {
   return summariseLedger(await repo.listLedger(db, bookingId));
+}
+
+/** A booking's ledger rows, oldest first (the folio lists its payments and reads its discounts). */
+export function ledgerEntries(db: DbOrTx, bookingId: string): Promise<repo.LedgerRecord[]> {
+  return repo.listLedger(db, bookingId);
 }

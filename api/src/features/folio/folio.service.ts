@@ -1,0 +1,77 @@
+import type { DbOrTx } from '../../db/transaction.js';
+import { NotFoundError } from '../../errors.js';
+import { buildFolioLines } from '../../../../shared/domain/folio.js';
+import { centsToRand } from '../../../../shared/domain/money.js';
+import { FOLIO_MESSAGES, type Folio, type FolioPayment } from '../../../../shared/contracts/folio.js';
+import type { Booking } from '../../../../shared/contracts/bookings.js';
+import { getBooking } from '../bookings/queries.js';
+import { ledgerEntries } from '../payments/ledger.service.js';
+import { getFolioTaxSettings } from '../settings/folio-tax.js';
+import * as repo from './folio.repo.js';
+
+export interface BuildFolioOptions {
+  /** Folio line key -> the number of the invoice that covers it (the invoices feature knows). */
+  invoiceNumbers?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The booking whose folio a booking's charges go to: itself, or for a unit of an entire-lodge
+ * (or group) stay, the stay's parent booking, which holds the stay's money.
+ */
+export async function folioBookingOf(db: DbOrTx, bookingId: string): Promise<Booking> {
+  const booking = await getBooking(db, bookingId);
+  if (!booking) throw new NotFoundError(FOLIO_MESSAGES.bookingNotFound, 'not_found');
+  if (!booking.parentBookingId) return booking;
+  const parent = await getBooking(db, booking.parentBookingId);
+  if (!parent) throw new NotFoundError(FOLIO_MESSAGES.bookingNotFound, 'not_found');
+  return parent;
+}
+
+/**
+ * A booking's folio (docs/design.md, The folio): its lines (the stay, the extras posted to it,
+ * the discounts, the tourism levy), the payments and refunds of its ledger, and the totals,
+ * all built by the one shared function the PWA's offline folio uses too. Reads through the
+ * caller's transaction (the invoices feature issues an invoice from the folio it sees there).
+ */
+export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFolioOptions = {}): Promise<Folio> {
+  const booking = await folioBookingOf(trx, bookingId);
+  // One after another: a transaction is one connection.
+  const charges = await repo.listChargesOfBooking(trx, booking.id);
+  const ledger = await ledgerEntries(trx, booking.id);
+  const tax = await getFolioTaxSettings(trx);
+
+  const discount = (subtype: string) =>
+    centsToRand(
+      ledger
+        .filter((e) => e.type === 'discount' && e.subtype === subtype && e.status !== 'failed')
+        .reduce((sum, e) => sum + Math.abs(e.amountCents), 0),
+    );
+  const payments: FolioPayment[] = ledger
+    .filter((e) => e.type === 'payment' || e.type === 'refund')
+    .map((e) => ({
+      id: e.id,
+      type: e.type as FolioPayment['type'],
+      method: e.subtype,
+      status: e.status,
+      amount: centsToRand(e.amountCents),
+      date: e.createdAt.toISOString(),
+      description: e.description,
+    }));
+
+  const { lines, totals } = buildFolioLines(
+    {
+      stay: {
+        name: booking.unitName ?? booking.accommodationTypeName,
+        checkInDate: booking.checkInDate,
+        checkOutDate: booking.checkOutDate,
+        totalAmount: booking.totalAmount,
+      },
+      charges,
+      discounts: { promo: discount('promo'), card: discount('card_discount') },
+      payments,
+      tax,
+    },
+    opts.invoiceNumbers,
+  );
+  return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax };
+}
