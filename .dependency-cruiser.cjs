@@ -168,10 +168,10 @@ const tableReadExceptions = [
   },
   {
     file: 'api/src/features/sync/sync.repo.ts',
-    tables: ['accommodation_types', 'units'],
+    tables: ['accommodation_types', 'units', 'extras', 'folio_charges'],
     reason:
-      'The sync pull: the change feed of types, units and bookings is one statement over their ' +
-      'change_txid indexes (one snapshot, one round trip per page).',
+      'The sync pull: the change feed of types, units, bookings, extras and folio charges is one ' +
+      'statement over their change_txid indexes (one snapshot, one round trip per page).',
   },
 ];
 Object.defineProperty(config, 'tableOwners', { value: tableOwners, enumerable: false });

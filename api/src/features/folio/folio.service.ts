@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/transaction.js';
 import { NotFoundError } from '../../errors.js';
 import { buildFolioLines } from '../../../../shared/domain/folio.js';
 import { centsToRand } from '../../../../shared/domain/money.js';
-import { FOLIO_MESSAGES, type Folio, type FolioPayment } from '../../../../shared/contracts/folio.js';
+import { FOLIO_MESSAGES, type Folio, type FolioCharge, type FolioPayment } from '../../../../shared/contracts/folio.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { getBooking } from '../bookings/queries.js';
 import { ledgerEntries } from '../payments/ledger.service.js';
@@ -74,4 +74,9 @@ export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFoli
     opts.invoiceNumbers,
   );
   return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax };
+}
+
+/** Charges by id, through the caller's transaction (the sync pull's page). */
+export function getFolioCharges(db: DbOrTx, ids: readonly string[]): Promise<FolioCharge[]> {
+  return repo.listChargesByIds(db, ids);
 }
