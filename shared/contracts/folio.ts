@@ -180,6 +180,10 @@ export const Folio = z.object({
    * and its payments.
    */
   tax: z.object({ vatRegistered: z.boolean(), tourismLevyPercent: z.number() }),
+  /** The stay the folio is of (its name, dates and the booking's total): the rest of what it is built from. */
+  stay: z.object({ name: z.string(), checkInDate: z.string(), checkOutDate: z.string(), totalAmount: z.number() }),
+  /** The charges behind the extra lines (voided ones too). */
+  charges: z.array(FolioCharge),
 });
 export type Folio = z.infer<typeof Folio>;
 

@@ -58,14 +58,15 @@ export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFoli
       description: e.description,
     }));
 
+  const stay = {
+    name: booking.unitName ?? booking.accommodationTypeName,
+    checkInDate: booking.checkInDate,
+    checkOutDate: booking.checkOutDate,
+    totalAmount: booking.totalAmount,
+  };
   const { lines, totals } = buildFolioLines(
     {
-      stay: {
-        name: booking.unitName ?? booking.accommodationTypeName,
-        checkInDate: booking.checkInDate,
-        checkOutDate: booking.checkOutDate,
-        totalAmount: booking.totalAmount,
-      },
+      stay,
       charges,
       discounts: { promo: discount('promo'), card: discount('card_discount') },
       payments,
@@ -73,7 +74,7 @@ export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFoli
     },
     opts.invoiceNumbers,
   );
-  return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax };
+  return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax, stay, charges };
 }
 
 /** Charges by id, through the caller's transaction (the sync pull's page). */
