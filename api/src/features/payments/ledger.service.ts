@@ -2,7 +2,7 @@ import type { DbOrTx, Tx } from '../../db/transaction.js';
 import { summariseLedger, type LedgerSummary } from '../../../../shared/domain/payment-ledger.js';
 import * as repo from './payments.repo.js';
 
-export type { NewLedgerEntry, LedgerRecord } from './payments.repo.js';
+export type { NewLedgerEntry } from './payments.repo.js';
 
 /**
  * The one writer of the payment ledger (payment_transactions). Bookings record discounts and

@@ -10,17 +10,23 @@ import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.
 import { useToast } from '@/components/toast/use-toast.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { todayInLodge } from '@shared/domain/dates.js';
+import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 
 /** The status as a chip-coloured select offering the moves the state machine allows this role. */
 export function StatusSelect({ booking, role, fullWidth = true }: { booking: DeskBooking; role: Role | null; fullWidth?: boolean }) {
   const { toast } = useToast();
   const [asking, setAsking] = useState<BookingStatus | null>(null);
+  const [folioBalance, setFolioBalance] = useState<number | null>(null);
   // With the lodge's date: no check-in offered before the arrival date.
   const options = role ? allowedNextStatuses(booking.status, role, { today: todayInLodge(new Date()), checkInDate: booking.checkInDate }) : [booking.status];
   const change = async (next: BookingStatus, reason?: string, confirmed = false) => {
     if (next === booking.status) return;
     // A cancellation asks for its reason; a check-out with money owed names the amount.
-    if (!confirmed && needsStatusConfirm(booking, next)) return setAsking(next);
+    if (!confirmed) {
+      const balance = next === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
+      setFolioBalance(balance);
+      if (needsStatusConfirm({ ...booking, folioBalance: balance }, next)) return setAsking(next);
+    }
     setAsking(null);
     try {
       await setBookingStatus(booking.id, next, next === 'Cancelled' ? reason : undefined);
@@ -47,7 +53,7 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
         ))}
       </TextField>
       {booking.pendingSync && <NotSyncedChip />}
-      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
+      <StatusConfirmDialog booking={{ ...booking, folioBalance }} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import type { IsoDate } from '@shared/domain/dates.js';
 import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
 import { useDeskActions } from '../api/desk-actions.js';
+import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 
@@ -28,12 +29,15 @@ export function BookingPanel({
   today,
   role,
   onClose,
+  folioSection,
 }: {
   bookingId: string | null;
   /** The lodge's date: what the desk may do can depend on it. */
   today: IsoDate;
   role: Role | null | undefined;
   onClose: () => void;
+  /** The folio feature's section (lines, balance, Add charge), put in by the app layer. */
+  folioSection?: ComponentType<{ bookingId: string }>;
 }) {
   return (
     <Drawer
@@ -42,15 +46,28 @@ export function BookingPanel({
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 }, bgcolor: 'background.default' } } }}
     >
-      {bookingId && <PanelBody bookingId={bookingId} today={today} role={role} onClose={onClose} />}
+      {bookingId && <PanelBody bookingId={bookingId} today={today} role={role} onClose={onClose} folioSection={folioSection} />}
     </Drawer>
   );
 }
 
-function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; today: IsoDate; role: Role | null | undefined; onClose: () => void }) {
+function PanelBody({
+  bookingId,
+  today,
+  role,
+  onClose,
+  folioSection: FolioSection,
+}: {
+  bookingId: string;
+  today: IsoDate;
+  role: Role | null | undefined;
+  onClose: () => void;
+  folioSection?: ComponentType<{ bookingId: string }>;
+}) {
   const booking = useBooking(bookingId);
   const actions = useDeskActions();
   const [asking, setAsking] = useState<DeskMove | null>(null);
+  const [folioBalance, setFolioBalance] = useState<number | null>(null);
 
   if (booking === undefined) return null;
   if (booking === null) {
@@ -66,8 +83,12 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
   const moves = deskMoves({ booking, today, actor: role });
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
 
-  const onMove = (to: DeskMove) => {
-    if (needsStatusConfirm(booking, to)) setAsking(to);
+  const onMove = async (to: DeskMove) => {
+    // A check-out asks first when the folio's balance is not zero (the payment status when
+    // this device never fetched the folio).
+    const balance = to === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
+    setFolioBalance(balance);
+    if (needsStatusConfirm({ ...booking, folioBalance: balance }, to)) setAsking(to);
     else void actions.move(booking, to);
   };
 
@@ -115,7 +136,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
                   key={to}
                   variant={to === 'Cancelled' ? 'outlined' : 'contained'}
                   color={to === 'Cancelled' ? 'error' : 'primary'}
-                  onClick={() => onMove(to)}
+                  onClick={() => void onMove(to)}
                   sx={{ minHeight: 48, minWidth: 120 }}
                 >
                   {STATUS_ACTION[to]}
@@ -132,6 +153,13 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
           </Box>
         )}
 
+        {FolioSection && (
+          <>
+            <Divider />
+            <FolioSection bookingId={booking.id} />
+          </>
+        )}
+
         <Divider />
         <SpecialRequests
           key={booking.id}
@@ -141,7 +169,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
       </Stack>
 
       <StatusConfirmDialog
-        booking={booking}
+        booking={{ ...booking, folioBalance }}
         to={asking}
         onClose={() => setAsking(null)}
         onConfirm={async (reason) => {
