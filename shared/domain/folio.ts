@@ -110,6 +110,8 @@ export interface FolioChargeBasis {
   source: 'desk' | 'guest';
   voidedAt: string | null;
   voidReason: string | null;
+  /** When posted (ISO): orders the charges of one day. */
+  createdAt?: string;
 }
 
 /** A payment or refund of the ledger as the folio lists it (amount signed: refunds negative). */
@@ -162,6 +164,8 @@ export interface BuiltFolio {
   totals: { charges: number; vat: number; paid: number; refunded: number; balance: number };
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const PEOPLE_WORDS = (adults: number, children: number) =>
   [adults ? `${adults} adult${adults === 1 ? '' : 's'}` : '', children ? `${children} child${children === 1 ? '' : 'ren'}` : '']
     .filter(Boolean)
@@ -201,7 +205,7 @@ export function buildFolioLines(basis: FolioBasis, invoiceNumbers?: ReadonlyMap<
     voidReason: null,
   });
 
-  const charges = [...basis.charges].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const charges = [...basis.charges].sort((a, b) => compareText(a.date, b.date) || compareText(a.createdAt ?? '', b.createdAt ?? '') || compareText(a.id, b.id));
   for (const c of charges) {
     const amountCents = randToCents(c.amount);
     const people = pricingCountsPeople(c.pricing) ? PEOPLE_WORDS(c.adults, c.children) : '';

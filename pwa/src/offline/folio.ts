@@ -115,6 +115,7 @@ async function pendingCharge(entry: OutboxEntry, nights: number): Promise<FolioC
     source: 'desk',
     voidedAt: null,
     voidReason: null,
+    createdAt: entry.createdAt,
   };
 }
 
