@@ -90,10 +90,9 @@ describe('the folio of a stay with extras, discounts, the levy and VAT', () => {
       { holdExpiresAt: new Date(t.clock.now().getTime() + 30 * 60_000), paystackReference: 'WL-TEST-folio-1' },
     );
     expect(booking.totalAmount).toBe(1871);
-    await t.db('payment_transactions').insert([
-      { booking_id: booking.id, type: 'payment', subtype: 'cash', status: 'success', amount: '1871.00', description: 'Cash payment received' },
-      { booking_id: booking.id, type: 'refund', subtype: 'cash', status: 'success', amount: '-100.00', description: 'Refund' },
-    ]);
+    // One after the other (the payment first, as the folio lists them).
+    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'payment', subtype: 'cash', status: 'success', amount: '1871.00', description: 'Cash payment received' });
+    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'refund', subtype: 'cash', status: 'success', amount: '-100.00', description: 'Refund' });
 
     const fee = await extra({ name: 'Conservation fee', price: 110, childPrice: 55, pricing: 'per_person_per_night' });
     const drive = await extra({ name: 'Morning game drive', price: 650, childPrice: 325, pricing: 'per_person', vatInclusive: false });
@@ -191,6 +190,8 @@ describe('posting a charge', () => {
     const again = await post(b.id, { chargeId, extraId: bar, quantity: 2 });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.charge).toEqual(first.body.charge);
+    // The folio's own read of its charges (one statement) answers the same charge.
+    expect(again.body.folio.charges).toEqual([first.body.charge]);
     expect(await chargeRows(b.id)).toHaveLength(1);
     expect((await folioOf(b.id)).totals.charges).toBe(2060);
   });

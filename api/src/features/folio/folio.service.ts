@@ -5,8 +5,6 @@ import { centsToRand } from '../../../../shared/domain/money.js';
 import { FOLIO_MESSAGES, type Folio, type FolioCharge, type FolioPayment } from '../../../../shared/contracts/folio.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { getBooking } from '../bookings/queries.js';
-import { ledgerEntries } from '../payments/ledger.service.js';
-import { getFolioTaxSettings } from '../settings/folio-tax.js';
 import * as repo from './folio.repo.js';
 
 export interface BuildFolioOptions {
@@ -31,14 +29,13 @@ export async function folioBookingOf(db: DbOrTx, bookingId: string): Promise<Boo
  * A booking's folio (docs/design.md, The folio): its lines (the stay, the extras posted to it,
  * the discounts, the tourism levy), the payments and refunds of its ledger, and the totals,
  * all built by the one shared function the PWA's offline folio uses too. Reads through the
- * caller's transaction (the invoices feature issues an invoice from the folio it sees there).
+ * caller's transaction (the invoices feature issues an invoice from the folio it sees there),
+ * in one statement.
  */
 export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFolioOptions = {}): Promise<Folio> {
-  const booking = await folioBookingOf(trx, bookingId);
-  // One after another: a transaction is one connection.
-  const charges = await repo.listChargesOfBooking(trx, booking.id);
-  const ledger = await ledgerEntries(trx, booking.id);
-  const tax = await getFolioTaxSettings(trx);
+  const source = await repo.readFolioSource(trx, bookingId);
+  if (!source) throw new NotFoundError(FOLIO_MESSAGES.bookingNotFound, 'not_found');
+  const { booking, charges, ledger, tax } = source;
 
   const discount = (subtype: string) =>
     centsToRand(
@@ -54,24 +51,13 @@ export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFoli
       method: e.subtype,
       status: e.status,
       amount: centsToRand(e.amountCents),
-      date: e.createdAt.toISOString(),
+      date: e.createdAt,
       description: e.description,
     }));
 
-  const stay = {
-    name: booking.unitName ?? booking.accommodationTypeName,
-    checkInDate: booking.checkInDate,
-    checkOutDate: booking.checkOutDate,
-    totalAmount: booking.totalAmount,
-  };
+  const stay = { name: booking.name, checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate, totalAmount: booking.totalAmount };
   const { lines, totals } = buildFolioLines(
-    {
-      stay,
-      charges,
-      discounts: { promo: discount('promo'), card: discount('card_discount') },
-      payments,
-      tax,
-    },
+    { stay, charges, discounts: { promo: discount('promo'), card: discount('card_discount') }, payments, tax },
     opts.invoiceNumbers,
   );
   return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax, stay, charges };

@@ -23,8 +23,3 @@ export async function recordLedgerEntries(trx: Tx, entries: readonly repo.NewLed
 export async function ledgerSummary(db: DbOrTx, bookingId: string): Promise<LedgerSummary> {
   return summariseLedger(await repo.listLedger(db, bookingId));
 }
-
-/** A booking's ledger rows, oldest first (the folio lists its payments and reads its discounts). */
-export function ledgerEntries(db: DbOrTx, bookingId: string): Promise<repo.LedgerRecord[]> {
-  return repo.listLedger(db, bookingId);
-}
