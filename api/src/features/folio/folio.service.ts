@@ -1,4 +1,6 @@
+import type { Deps } from '../../deps.js';
 import type { DbOrTx } from '../../db/transaction.js';
+import { coalescedProbe } from '../../db/coalesced-reads.js';
 import { NotFoundError } from '../../errors.js';
 import { buildFolioLines } from '../../../../shared/domain/folio.js';
 import { centsToRand } from '../../../../shared/domain/money.js';
@@ -33,7 +35,31 @@ export async function folioBookingOf(db: DbOrTx, bookingId: string): Promise<Boo
  * in one statement.
  */
 export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFolioOptions = {}): Promise<Folio> {
-  const source = await repo.readFolioSource(trx, bookingId);
+  return folioFrom(await repo.readFolioSource(trx, bookingId), opts);
+}
+
+/**
+ * GET /api/admin/bookings/:id/folio: the folio read outside any transaction, concurrent reads
+ * of one booking's folio sharing one statement that started after each of them asked (so each
+ * sees every write committed before it; db/coalesced-reads.ts). One probe per booking id seen
+ * is kept per database: a few hundred bytes per booking.
+ */
+export async function folioForDesk(deps: Pick<Deps, 'db'>, bookingId: string): Promise<Folio> {
+  let byBooking = folioReads.get(deps.db);
+  if (!byBooking) {
+    byBooking = new Map();
+    folioReads.set(deps.db, byBooking);
+  }
+  let read = byBooking.get(bookingId);
+  if (!read) {
+    read = coalescedProbe(() => repo.readFolioSource(deps.db, bookingId));
+    byBooking.set(bookingId, read);
+  }
+  return folioFrom(await read());
+}
+const folioReads = new WeakMap<object, Map<string, () => Promise<repo.FolioSource | undefined>>>();
+
+function folioFrom(source: repo.FolioSource | undefined, opts: BuildFolioOptions = {}): Folio {
   if (!source) throw new NotFoundError(FOLIO_MESSAGES.bookingNotFound, 'not_found');
   const { booking, charges, ledger, tax } = source;
 
