@@ -294,6 +294,14 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
       path: `/api/admin/bookings?startDate=${today}&endDate=${addDays(today, 6)}`,
       headers: { Cookie: manager },
     },
+    {
+      // The folio of a booking with payments in its ledger: the stay, its charges, its ledger
+      // and the tax settings, built by the shared function.
+      name: 'GET /api/admin/bookings/:id/folio',
+      kind: 'read',
+      path: `/api/admin/bookings/${upcoming[0].id}/folio`,
+      headers: { Cookie: desk },
+    },
     push(CONNECTIONS),
     // The same at a lodge's own scale: the front desk's tablets replaying at once when the
     // connection comes back (each sends one entry at a time, so one connection per tablet).

@@ -19,6 +19,7 @@ import { paymentRoutes } from './features/payments/payments.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { pricingRoutes } from './features/pricing/pricing.routes.js';
 import { bookingRoutes } from './features/bookings/bookings.routes.js';
+import { folioRoutes } from './features/folio/folio.routes.js';
 import { bookingLookupRoutes } from './features/bookings/booking-lookup.routes.js';
 import { syncRoutes } from './features/sync/sync.routes.js';
 import { idempotency, onlyFor } from './http/idempotency.js';
@@ -145,6 +146,7 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   auditRoutes(api, deps);
   bookingLookupRoutes(api, deps);
   bookingRoutes(api, deps);
+  folioRoutes(api, deps);
   chatRoutes(api, deps);
   contactRoutes(api, deps);
   weatherRoutes(api, deps);

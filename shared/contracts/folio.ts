@@ -174,5 +174,30 @@ export const Folio = z.object({
   lines: z.array(FolioLine),
   payments: z.array(FolioPayment),
   totals: FolioTotals,
+  /**
+   * The tax settings the folio was built with: the PWA keeps the last folio it fetched and
+   * builds it again offline (with the charges posted since) from these, its discount lines
+   * and its payments.
+   */
+  tax: z.object({ vatRegistered: z.boolean(), tourismLevyPercent: z.number() }),
+  /** The stay the folio is of (its name, dates and the booking's total): the rest of what it is built from. */
+  stay: z.object({ name: z.string(), checkInDate: z.string(), checkOutDate: z.string(), totalAmount: z.number() }),
+  /** The charges behind the extra lines (voided ones too). */
+  charges: z.array(FolioCharge),
 });
 export type Folio = z.infer<typeof Folio>;
+
+/** POST .../folio/charges and POST .../folio/charges/:chargeId/void: the charge and the folio now. */
+export const FolioChargeResponse = z.object({ charge: FolioCharge, folio: Folio });
+export type FolioChargeResponse = z.infer<typeof FolioChargeResponse>;
+
+export const FOLIO_MESSAGES = {
+  bookingNotFound: 'Booking not found',
+  extraNotFound: 'Extra not found',
+  chargeNotFound: 'Charge not found',
+  bookingCancelled: 'This booking is cancelled: nothing can be charged to it',
+  extraInactive: 'This extra is no longer offered',
+  peopleRequired: 'A per person extra needs at least one adult or child',
+  alreadyVoided: 'This charge was voided already',
+  chargeOfOtherBooking: 'This charge belongs to another booking',
+} as const;

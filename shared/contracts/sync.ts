@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AccommodationType, Unit } from './accommodations.js';
 import { BOOKING_MESSAGES, Booking, BookingStatusSchema } from './bookings.js';
+import { Extra, FolioCharge } from './folio.js';
+import { IsoDateStrict } from './common.js';
 
 /**
  * The offline sync contract (docs/design.md, Offline sync: the sync contract). The names and
@@ -19,6 +21,7 @@ export const SYNC_OPERATIONS = [
   'booking.setSpecialRequests',
   'booking.paymentReceived',
   'unit.setActive',
+  'folio.addCharge',
 ] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
@@ -43,6 +46,21 @@ export const SyncOperationArgs = {
     .strict(),
   'booking.paymentReceived': z.object({ method: z.enum(['Cash', 'EFT', 'Card']) }).strict(),
   'unit.setActive': z.object({ isActive: z.boolean() }).strict(),
+  /**
+   * An extra posted to the booking's folio (entityId: the booking). chargeId is made on the
+   * device, so a replay, or the same charge queued again, never charges twice.
+   */
+  'folio.addCharge': z
+    .object({
+      chargeId: z.uuid(),
+      extraId: z.uuid(),
+      quantity: z.number().int().min(1).max(99),
+      adults: z.number().int().min(0).max(99),
+      children: z.number().int().min(0).max(99),
+      date: IsoDateStrict,
+      note: z.string().trim().max(500).nullable(),
+    })
+    .strict(),
 } as const satisfies Record<SyncOperation, z.ZodType>;
 
 export type SyncOperationArgs = { [K in SyncOperation]: z.infer<(typeof SyncOperationArgs)[K]> };
@@ -97,7 +115,7 @@ export const SyncPullQuery = z.object({
 });
 export type SyncPullQuery = z.infer<typeof SyncPullQuery>;
 
-export const SYNC_ENTITY_TYPES = ['accommodationTypes', 'units', 'bookings'] as const;
+export const SYNC_ENTITY_TYPES = ['accommodationTypes', 'units', 'bookings', 'extras', 'folioCharges'] as const;
 export type SyncEntityType = (typeof SYNC_ENTITY_TYPES)[number];
 
 export const SyncPullResponse = z.object({
@@ -107,6 +125,13 @@ export const SyncPullResponse = z.object({
     accommodationTypes: z.array(AccommodationType),
     units: z.array(Unit),
     bookings: z.array(Booking),
+    /**
+     * The extras catalogue (inactive ones too: posted charges name them). Always sent; optional
+     * so a device reading an answer without it (an older server) takes none.
+     */
+    extras: z.array(Extra).optional(),
+    /** The charges of the bookings the pull serves (voided ones too). Always sent, as extras. */
+    folioCharges: z.array(FolioCharge).optional(),
   }),
   deleted: z.array(z.object({ entityType: z.enum(SYNC_ENTITY_TYPES), id: z.string() })),
 });

@@ -59,7 +59,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: 'front-desk',
     capability: 'manageBookings',
     deniedMessage: "You don't have permission to access the front desk.",
-    page: adminPage(() => import('@/features/front-desk/front-desk-page.js'), (m) => m.FrontDeskPage),
+    page: adminPage(() => import('@/app/pages/front-desk-with-folio.js'), (m) => m.FrontDeskWithFolio),
     nav: { label: 'Front Desk', group: 'Overview', icon: RoomService },
   },
   {

@@ -14,15 +14,27 @@ export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation
 /** The server e-mails the guest on every staff cancellation (the cancellation notice, with the reason). */
 export const CANCEL_EMAIL_NOTE = 'The guest will be e-mailed a cancellation notice.';
 
-type Money = Pick<Booking, 'paymentStatus' | 'totalAmount'>;
+type Money = Pick<Booking, 'paymentStatus' | 'totalAmount'> & {
+  /**
+   * The folio's balance (extras, levy, payments and refunds counted) when the device knows
+   * it; null or absent: it never fetched the folio, and the payment status decides.
+   */
+  folioBalance?: number | null;
+};
 
 /**
- * What a guest still owes when checked out, as this device knows it: nothing once Paid (or
- * refunded: the money went back on purpose); the whole total while the payment is pending or
- * failed. A deposit's balance needs the ledger, which the desk does not keep offline, so it is
- * shown as the total with the deposit paid. Null: nothing to ask.
+ * What a guest still owes when checked out, as this device knows it. With the folio: its
+ * balance, whichever way it goes (a guest owed money back is asked about too). Without it:
+ * nothing once Paid (or refunded: the money went back on purpose); the whole total while the
+ * payment is pending or failed; a deposit's balance needs the ledger, so it is shown as the
+ * total with the deposit paid. Null: nothing to ask.
  */
 export function checkOutWarning(b: Money): string | null {
+  if (typeof b.folioBalance === 'number') {
+    if (b.folioBalance > 0) return `Balance due ${formatRand(b.folioBalance)} on the folio — check out anyway?`;
+    if (b.folioBalance < 0) return `The lodge owes the guest ${formatRand(-b.folioBalance)} on the folio — check out anyway?`;
+    return null;
+  }
   switch (b.paymentStatus) {
     case 'Pending':
     case 'Failed':
@@ -49,7 +61,7 @@ export function StatusConfirmDialog({
   onClose,
   onConfirm,
 }: {
-  booking: Pick<Booking, 'guestName' | 'paymentStatus' | 'totalAmount'>;
+  booking: Pick<Booking, 'guestName' | 'paymentStatus' | 'totalAmount'> & { folioBalance?: number | null };
   /** The move asked about; null: closed. */
   to: BookingStatus | null;
   onClose: () => void;

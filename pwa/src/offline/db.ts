@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
 import type { Booking } from '@shared/contracts/bookings.js';
+import type { Extra, Folio, FolioCharge } from '@shared/contracts/folio.js';
 import type { SyncOperation, SyncOutcome } from '@shared/contracts/sync.js';
 import type { Role } from '@shared/roles.js';
 
@@ -15,9 +16,10 @@ import type { Role } from '@shared/roles.js';
  * The version of the local data's shape. Bump it when the stored rows change shape (a new
  * index, a new field the screens rely on): a device holding another version clears the
  * server tables and pulls everything again. Queued entries are kept across a bump: each
- * carries its own `schemaVersion` for the server.
+ * carries its own `schemaVersion` for the server. 2: the extras catalogue and folio charges
+ * (rows written before them must be pulled again for the new tables to fill).
  */
-export const LOCAL_DATA_VERSION = 1;
+export const LOCAL_DATA_VERSION = 2;
 
 export const DB_NAME = 'lodge-offline';
 
@@ -117,6 +119,10 @@ export class OfflineDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   outcomes!: EntityTable<OutcomeLogEntry, 'id'>;
   syncState!: Table<SyncStateRow, SyncStateKey>;
+  extras!: EntityTable<Extra, 'id'>;
+  folioCharges!: EntityTable<FolioCharge, 'id'>;
+  /** The last folio fetched online per booking: its payments, discounts and tax settings serve the offline folio. */
+  folios!: EntityTable<Folio, 'bookingId'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -128,13 +134,18 @@ export class OfflineDb extends Dexie {
       outcomes: '++id',
       syncState: 'key',
     });
+    this.version(2).stores({
+      extras: 'id',
+      folioCharges: 'id, bookingId',
+      folios: 'bookingId',
+    });
   }
 }
 
 export const db = new OfflineDb();
 
 /** The server-row tables (cleared by a full resync). */
-export const serverTables = () => [db.accommodationTypes, db.units, db.bookings];
+export const serverTables = () => [db.accommodationTypes, db.units, db.bookings, db.extras, db.folioCharges, db.folios];
 
 export function toStoredBooking(booking: Booking): StoredBooking {
   return { ...booking, guestNameLower: booking.guestName.toLowerCase(), referenceLower: booking.reference.toLowerCase() };

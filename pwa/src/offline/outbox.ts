@@ -1,5 +1,9 @@
 import { SYNC_SCHEMA_VERSION, SyncOperationArgs, type SyncOperation } from '@shared/contracts/sync.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { FOLIO_MESSAGES } from '@shared/contracts/folio.js';
+import { todayInLodge } from '@shared/domain/dates.js';
+import { pricingCountsPeople } from '@shared/domain/folio.js';
+import { can } from '@shared/roles.js';
 import {
   OUTCOME_LOG_SIZE,
   db,
@@ -27,7 +31,7 @@ export class OfflineEditError extends Error {
 }
 
 /** The tables an edit reads and writes (one transaction: no fetch may happen inside it). */
-const editTables = () => [db.outbox, db.syncState, db.bookings, db.units, db.outcomes];
+const editTables = () => [db.outbox, db.syncState, db.bookings, db.units, db.outcomes, db.extras];
 
 /** The server row of an entity (a booking or a unit, by operation). */
 async function serverRow(op: string, entityId: string): Promise<SyncRow | undefined> {
@@ -156,6 +160,44 @@ export function markPaymentReceived(bookingId: string, method: SyncOperationArgs
 
 export function setUnitActive(unitId: string, isActive: boolean) {
   return enqueue('unit.setActive', unitId, { isActive });
+}
+
+export interface FolioChargeInput {
+  extraId: string;
+  quantity: number;
+  adults: number;
+  children: number;
+  note: string | null;
+}
+
+/**
+ * "Add charge": an extra posted to the booking's folio (an entire-lodge unit's goes to its
+ * parent), queued like every desk edit and replayed through the same use case as online. The
+ * charge id is made here, so the server never charges it twice. Refused at once, in words,
+ * when the server would refuse it: a cancelled booking, an extra no longer offered, a per
+ * person extra for nobody.
+ */
+export async function addFolioCharge(bookingId: string, input: FolioChargeInput, now: Date = new Date()): Promise<OutboxEntry> {
+  const args = checkArgs('folio.addCharge', { chargeId: crypto.randomUUID(), date: todayInLodge(now), ...input });
+  const entry = await db.transaction('rw', editTables(), async () => {
+    const stored = await db.bookings.get(bookingId);
+    if (!stored) throw notOnDevice();
+    const target = stored.parentBookingId ? await db.bookings.get(stored.parentBookingId) : stored;
+    if (!target) throw notOnDevice();
+    const user = await requireUser();
+    if (!can(user.role, 'manageBookings')) throw new OfflineEditError("You don't have permission to do this", 'not_allowed');
+    const view = (await currentView(fromStoredBooking(target))) as { status: BookingStatus };
+    if (view.status === 'Cancelled') throw new OfflineEditError(FOLIO_MESSAGES.bookingCancelled, 'not_allowed');
+    const extra = await db.extras.get(args.extraId);
+    if (!extra) throw new OfflineEditError(FOLIO_MESSAGES.extraNotFound, 'not_found');
+    if (!extra.isActive) throw new OfflineEditError(FOLIO_MESSAGES.extraInactive, 'not_allowed');
+    if (pricingCountsPeople(extra.pricing) && args.adults + args.children === 0) {
+      throw new OfflineEditError(FOLIO_MESSAGES.peopleRequired, 'bad_args');
+    }
+    return addEntry('folio.addCharge', fromStoredBooking(target), args, now);
+  });
+  enqueued.emit();
+  return entry;
 }
 
 /**

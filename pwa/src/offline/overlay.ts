@@ -30,6 +30,14 @@ export function isBookingOp(op: string): boolean {
 }
 
 /**
+ * A charge posted to a booking's folio: queued against the booking (its entity), but it
+ * changes nothing the booking row shows; the folio lays it over its own lines.
+ */
+export function isFolioOp(op: string): boolean {
+  return op === 'folio.addCharge';
+}
+
+/**
  * The rule of one operation, applied to one row the way the server would apply it. Plain on
  * purpose (row, edit, role, clock); booking edits run the API's own planBookingUpdate.
  * `viaParent`: the edit was made to this row's entire-lodge parent. Never throws; an edit the
@@ -148,7 +156,7 @@ export type Overlaid<R extends SyncRow> = R & OverlayMarks;
 export function overlayRow<R extends SyncRow>(row: R, entries: readonly OutboxEntry[]): Overlaid<R> {
   const parentId = 'parentBookingId' in row ? row.parentBookingId : null;
   const mine = entries
-    .filter((e) => isInFlight(e) && (e.entityId === row.id || (parentId !== null && e.entityId === parentId && e.op !== 'booking.setSpecialRequests')))
+    .filter((e) => isInFlight(e) && !isFolioOp(e.op) && (e.entityId === row.id || (parentId !== null && e.entityId === parentId && e.op !== 'booking.setSpecialRequests')))
     .sort((a, b) => a.seq - b.seq);
   let current = row;
   const notApplied: OverlayMarks['notApplied'] = [];
@@ -164,7 +172,7 @@ export function overlayRow<R extends SyncRow>(row: R, entries: readonly OutboxEn
 export function overlayRows<R extends SyncRow>(rows: readonly R[], entries: readonly OutboxEntry[]): Overlaid<R>[] {
   const byEntity = new Map<string, OutboxEntry[]>();
   for (const e of entries) {
-    if (!isInFlight(e)) continue;
+    if (!isInFlight(e) || isFolioOp(e.op)) continue;
     const list = byEntity.get(e.entityId);
     if (list) list.push(e);
     else byEntity.set(e.entityId, [e]);

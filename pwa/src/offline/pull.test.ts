@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/test/server.js';
 import type { SyncPullResponse } from '@shared/contracts/sync.js';
-import { SYNCED_MARKER_KEY, db, getState } from './db.js';
+import { LOCAL_DATA_VERSION, SYNCED_MARKER_KEY, db, getState } from './db.js';
 import { setBookingStatus } from './outbox.js';
 import { pullChanges } from './pull.js';
 import { queryBooking } from './queries.js';
@@ -51,7 +51,7 @@ describe('pullChanges', () => {
     expect(await db.accommodationTypes.toArray()).toEqual([type]);
     expect(await getState('cursor')).toBe('c-2');
     expect(await getState('lastPullAt')).toEqual(expect.any(String));
-    expect(localStorage.getItem(SYNCED_MARKER_KEY)).toBe('1');
+    expect(localStorage.getItem(SYNCED_MARKER_KEY)).toBe(String(LOCAL_DATA_VERSION));
     // The next pull starts from the stored cursor.
     pullServer({ 'c-2': pullPage({ cursor: 'c-2' }) });
     expect(await pullChanges()).toEqual({ pages: 1, written: 0, deleted: 0 });

@@ -33,11 +33,14 @@ export async function pullChanges(now: () => Date = () => new Date()): Promise<P
     const page = await withTimeout(syncConfig.requestTimeoutMs, (signal) =>
       apiFetch(PULL_PATH, { params: { since, limit: syncConfig.pullLimit }, schema: SyncPullResponse, signal }),
     );
-    const counts = await db.transaction('rw', [db.accommodationTypes, db.units, db.bookings, db.syncState], async () => {
+    const tables = [db.accommodationTypes, db.units, db.bookings, db.extras, db.folioCharges, db.syncState];
+    const counts = await db.transaction('rw', tables, async () => {
       const written =
         (await putNewer(db.accommodationTypes, page.changes.accommodationTypes)) +
         (await putNewer(db.units, page.changes.units)) +
-        (await putNewer(db.bookings, page.changes.bookings.map(toStoredBooking)));
+        (await putNewer(db.bookings, page.changes.bookings.map(toStoredBooking))) +
+        (await putNewer(db.extras, page.changes.extras ?? [])) +
+        (await putNewer(db.folioCharges, page.changes.folioCharges ?? []));
       const deleted = await applyDeletions(page.deleted);
       await setState('cursor', page.cursor);
       await setState('lastPullAt', now().toISOString());
@@ -77,7 +80,7 @@ export async function putNewer<T extends Versioned>(table: EntityTable<T, 'id'>,
 
 async function applyDeletions(deleted: readonly { entityType: SyncEntityType; id: string }[]): Promise<number> {
   let count = 0;
-  for (const type of ['accommodationTypes', 'units', 'bookings'] as const) {
+  for (const type of ['accommodationTypes', 'units', 'bookings', 'extras'] as const) {
     const ids = deleted.filter((d) => d.entityType === type).map((d) => d.id);
     if (!ids.length) continue;
     const table = db[type];

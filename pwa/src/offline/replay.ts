@@ -1,5 +1,6 @@
 import { Unit } from '@shared/contracts/accommodations.js';
 import { Booking } from '@shared/contracts/bookings.js';
+import { FolioCharge } from '@shared/contracts/folio.js';
 import { SyncPushResponse, type SyncPushEntry, type SyncPushResult } from '@shared/contracts/sync.js';
 import { apiFetch, ContractError } from '@/lib/api.js';
 import { syncConfig } from './config.js';
@@ -140,7 +141,7 @@ async function push(entry: OutboxEntry): Promise<SyncPushResult> {
   return result;
 }
 
-const resultTables = () => [db.outbox, db.outcomes, db.syncState, db.bookings, db.units];
+const resultTables = () => [db.outbox, db.outcomes, db.syncState, db.bookings, db.units, db.folioCharges];
 
 /** The server's answer, written in one transaction: the entry, the row, the log. */
 async function recordResult(entry: OutboxEntry, result: SyncPushResult): Promise<void> {
@@ -175,7 +176,16 @@ async function recordResult(entry: OutboxEntry, result: SyncPushResult): Promise
 /** The row the server sent back replaces the stored one when its version is newer. */
 async function putRecord(op: string, record: unknown): Promise<void> {
   if (record === undefined || record === null) return;
-  if (isBookingOp(op)) {
+  if (op === 'folio.addCharge') {
+    // The charge as posted: the folio shows it from the device's copy at once, not pending.
+    // (A conflict answers the booking instead: cancelled meanwhile.)
+    const charge = FolioCharge.safeParse(record);
+    if (charge.success) {
+      await putNewer(db.folioCharges, [charge.data]);
+      return;
+    }
+  }
+  if (isBookingOp(op) || op === 'folio.addCharge') {
     const parsed = Booking.safeParse(record);
     if (parsed.success) await putNewer(db.bookings, [toStoredBooking(parsed.data)]);
   } else {

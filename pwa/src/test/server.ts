@@ -34,6 +34,8 @@ export const defaultHandlers = [
   http.get('/api/sync/pull', () =>
     HttpResponse.json({ cursor: 'c0', hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] }),
   ),
+  // A booking's folio: unreachable by default (the device's own copy decides, as offline).
+  http.get('/api/admin/bookings/:id/folio', () => HttpResponse.error()),
   // A SuperAdmin's dashboard asks for the first-run checklist; by default all is set.
   http.get('/api/admin/setup-checklist', () => HttpResponse.json({ items: [], complete: true })),
   http.get('/api/admin/system-status', () =>

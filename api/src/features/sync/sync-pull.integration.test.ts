@@ -146,7 +146,7 @@ describe('pulling what changed', () => {
     expect(next.changes.bookings[0]).toMatchObject({ status: 'Confirmed', version: b.version + 1 });
 
     const quiet = await pull(next.cursor);
-    expect(quiet).toEqual({ cursor: quiet.cursor, hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] });
+    expect(quiet).toEqual({ cursor: quiet.cursor, hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [], extras: [], folioCharges: [] }, deleted: [] });
   });
 
   it('pages by limit: exactly limit rows end the range; fewer per page come in order, none twice, none missed', async () => {
@@ -196,7 +196,7 @@ describe('pulling what changed', () => {
     await t.db('units').where({ id: spare.unitIds[0] }).delete();
 
     const next = await pull(cursor);
-    expect(next.changes).toEqual({ accommodationTypes: [], units: [], bookings: [] });
+    expect(next.changes).toEqual({ accommodationTypes: [], units: [], bookings: [], extras: [], folioCharges: [] });
     expect(next.deleted.map((d) => `${d.entityType}:${d.id}`).sort()).toEqual(
       [`bookings:${single.id}`, `bookings:${lodge.body.id}`, ...children.map((id) => `bookings:${id}`), `units:${spare.unitIds[0]}`].sort(),
     );

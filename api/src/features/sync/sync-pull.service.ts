@@ -5,6 +5,8 @@ import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
 import type { SyncEntityType, SyncPullQuery, SyncPullResponse } from '../../../../shared/contracts/sync.js';
 import { getAccommodationTypes, getUnits } from '../accommodations/queries.js';
 import { getBookings } from '../bookings/queries.js';
+import { getExtrasByIds } from '../extras/extras-sync.js';
+import { getFolioCharges } from '../folio/folio.service.js';
 import { START_CURSOR, decodeCursor, encodeCursor, type PullCursor } from './sync-cursor.js';
 import * as repo from './sync.repo.js';
 
@@ -15,6 +17,7 @@ const DELETED_ENTITY: Record<(typeof repo.DELETED_TYPES)[number], SyncEntityType
   accommodation_type: 'accommodationTypes',
   unit: 'units',
   booking: 'bookings',
+  extra: 'extras',
 };
 
 /**
@@ -41,7 +44,7 @@ export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncP
       return {
         cursor: encodeCursor({ lo: maxTxid(since.lo, head.xmin), hi: null, after: null }),
         hasMore: false,
-        changes: { accommodationTypes: [], units: [], bookings: [] },
+        changes: { accommodationTypes: [], units: [], bookings: [], extras: [], folioCharges: [] },
         deleted: [],
       };
     }
@@ -63,6 +66,8 @@ export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncP
     const types = await getAccommodationTypes(trx, idsOf(1));
     const units = await getUnits(trx, idsOf(2));
     const bookings = await getBookings(trx, idsOf(3));
+    const extras = await getExtrasByIds(trx, idsOf(5));
+    const folioCharges = await getFolioCharges(trx, idsOf(6));
     const deleted = page
       .filter((k) => k.entity === 4 && k.deletedType && k.deletedId)
       .map((k) => ({ entityType: DELETED_ENTITY[k.deletedType as keyof typeof DELETED_ENTITY], id: k.deletedId! }));
@@ -76,6 +81,8 @@ export async function pullChanges(deps: Pick<Deps, 'db' | 'clock'>, query: SyncP
         accommodationTypes: inKeyOrder(types, idsOf(1)),
         units: inKeyOrder(units, idsOf(2)),
         bookings: inKeyOrder(bookings, idsOf(3)),
+        extras: inKeyOrder(extras, idsOf(5)),
+        folioCharges: inKeyOrder(folioCharges, idsOf(6)),
       },
       deleted,
     };

@@ -26,6 +26,7 @@ import {
 import { updateBooking } from '../bookings/update-booking.js';
 import { bookingOf, getBooking, lockBookings, type LockedBooking } from '../bookings/queries.js';
 import { setUnitActive } from '../accommodations/set-unit-active.js';
+import { addFolioCharge } from '../folio/add-folio-charge.js';
 import { getUnit } from '../accommodations/queries.js';
 import { lastChangeTo } from '../audit/queries.js';
 import * as repo from './sync.repo.js';
@@ -72,6 +73,7 @@ const ENTITY_OF: Record<SyncOperation, 'booking' | 'unit'> = {
   'booking.setSpecialRequests': 'booking',
   'booking.paymentReceived': 'booking',
   'unit.setActive': 'unit',
+  'folio.addCharge': 'booking',
 };
 
 type Meta = Omit<repo.MutationInsert, 'outcome' | 'result'>;
@@ -322,6 +324,13 @@ async function run(
       const res = await setUnitActive(deps, user, id, command.args.isActive, { trx });
       const note = res.changed ? undefined : command.args.isActive ? 'already active' : 'already inactive';
       return { outcome: { outcome: 'applied', record: res.unit, ...(note ? { note } : {}) } };
+    }
+    case 'folio.addCharge': {
+      // Through the online use case: a charge on a booking cancelled meanwhile is a conflict
+      // (ConflictError), and a chargeId posted before answers that charge with a note.
+      const { chargeId, extraId, quantity, adults, children, date, note } = command.args;
+      const res = await addFolioCharge(deps, user, id, { chargeId, extraId, quantity, adults, children, date, note: text(note) }, { trx });
+      return { outcome: { outcome: 'applied', record: res.charge, ...(res.created ? {} : { note: 'already posted' }) } };
     }
   }
 }

@@ -96,7 +96,7 @@ export async function snapshotBounds(trx: Knex.Transaction): Promise<Snapshot> {
 export interface ChangeHead extends Snapshot {
   /**
    * The newest change_txid below xmin among the rows a pull serves (types, units, bookings,
-   * deletion markers), or null when there is none: whether a device whose cursor is `lo` has
+   * deletion markers, extras, folio charges), or null when there is none: whether a device whose cursor is `lo` has
    * anything to fetch in the range [lo, max(lo, xmin)) is `lastBelowXmin >= lo`.
    */
   lastBelowXmin: string | null;
@@ -115,7 +115,7 @@ export async function changeHead(db: Db): Promise<ChangeHead> {
     `(SELECT change_txid FROM ${table} WHERE change_txid < pg_snapshot_xmin(snap.s) ORDER BY change_txid DESC LIMIT 1)`;
   const res = await prepared('sync_change_head', db.raw<{ rows: ChangeHead[] }>(
     `SELECT pg_snapshot_xmin(snap.s)::text AS xmin, pg_snapshot_xmax(snap.s)::text AS "xmax",
-            GREATEST(${['accommodation_types', 'units', 'bookings', 'deleted_records'].map(newest).join(', ')})::text AS "lastBelowXmin"
+            GREATEST(${['accommodation_types', 'units', 'bookings', 'deleted_records', 'extras', 'folio_charges'].map(newest).join(', ')})::text AS "lastBelowXmin"
        FROM (SELECT pg_current_snapshot() AS s) AS snap`,
   ));
   return res.rows[0];
@@ -136,7 +136,7 @@ export interface ChangedKeysQuery {
   limit: number;
 }
 
-export const DELETED_TYPES = ['accommodation_type', 'unit', 'booking'] as const;
+export const DELETED_TYPES = ['accommodation_type', 'unit', 'booking', 'extra'] as const;
 
 /**
  * The keys of rows written by transactions with lo <= id < hi, after the given key, in
@@ -146,7 +146,9 @@ export const DELETED_TYPES = ['accommodation_type', 'unit', 'booking'] as const;
 export async function changedKeys(trx: Knex.Transaction, q: ChangedKeysQuery): Promise<ChangedKey[]> {
   const from = q.after && BigInt(q.after.txid) > BigInt(q.lo) ? q.after.txid : q.lo;
   const range = 'change_txid >= ?::xid8 AND change_txid < ?::xid8';
-  const bindings: (string | number)[] = [from, q.hi, from, q.hi, from, q.hi, q.bookingsFrom, from, q.hi, ...DELETED_TYPES];
+  const bindings: (string | number)[] = [
+    from, q.hi, from, q.hi, from, q.hi, q.bookingsFrom, from, q.hi, ...DELETED_TYPES, from, q.hi, from, q.hi, q.bookingsFrom,
+  ];
   let afterSql = '';
   if (q.after) {
     afterSql = 'WHERE (k.txid, k.entity, k.id) > (?::xid8, ?::int, ?::text COLLATE "C")';
@@ -163,7 +165,13 @@ export async function changedKeys(trx: Knex.Transaction, q: ChangedKeysQuery): P
        SELECT change_txid, 3, id::text COLLATE "C", NULL, NULL FROM bookings WHERE ${range} AND check_out_date >= ?::date
        UNION ALL
        SELECT change_txid, 4, id::text COLLATE "C", entity_type, entity_id::text FROM deleted_records
-        WHERE ${range} AND entity_type IN (?, ?, ?)
+        WHERE ${range} AND entity_type IN (${DELETED_TYPES.map(() => '?').join(', ')})
+       UNION ALL
+       SELECT change_txid, 5, id::text COLLATE "C", NULL, NULL FROM extras WHERE ${range}
+       UNION ALL
+       SELECT c.change_txid, 6, c.id::text COLLATE "C", NULL, NULL FROM folio_charges c
+         JOIN bookings b ON b.id = c.booking_id
+        WHERE c.${range.replace(' AND change_txid', ' AND c.change_txid')} AND b.check_out_date >= ?::date
      ) k
      ${afterSql}
      ORDER BY k.txid, k.entity, k.id

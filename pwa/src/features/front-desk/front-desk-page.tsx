@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,6 +21,7 @@ import type { DeskBooking } from '@/offline/queries.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { movementMove, type DeskMove, type MovementType } from '@shared/domain/stay-movement.js';
 import { useDeskActions } from './api/desk-actions.js';
+import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { BookingPanel } from './components/booking-panel.js';
 import { BookingRow } from './components/booking-row.js';
 
@@ -49,7 +50,8 @@ function useLodgeToday(): string {
  * booking's details with what the desk does. Everything reads the device's store and every
  * edit goes through the outbox, so it works the same with the internet down.
  */
-export function FrontDeskPage() {
+/** `folioSection`: the folio feature's section of the booking panel, put in by the app layer. */
+export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{ bookingId: string }> } = {}) {
   const today = useLodgeToday();
   const board = useTodayBoard(today);
   const { user } = useAuth();
@@ -74,11 +76,12 @@ export function FrontDeskPage() {
     else void navigate('/admin/bookings?action=new');
   };
 
-  const [checkingOut, setCheckingOut] = useState<DeskBooking | null>(null);
-  const onMove = (booking: DeskBooking, to: DeskMove) => {
-    if (to === 'Cancelled') setOpenId(booking.id);
-    // A check-out with money still owed asks first, naming the amount.
-    else if (needsStatusConfirm(booking, to)) setCheckingOut(booking);
+  const [checkingOut, setCheckingOut] = useState<(DeskBooking & { folioBalance: number | null }) | null>(null);
+  const onMove = async (booking: DeskBooking, to: DeskMove) => {
+    if (to === 'Cancelled') return setOpenId(booking.id);
+    // A check-out with money still owed on the folio asks first, naming the amount.
+    const withBalance = { ...booking, folioBalance: to === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null };
+    if (needsStatusConfirm(withBalance, to)) setCheckingOut(withBalance);
     else void actions.move(booking, to);
   };
 
@@ -95,7 +98,7 @@ export function FrontDeskPage() {
             booking={b}
             quickMove={movement && movementMove(movement, { booking: b, today, actor: role })}
             onOpen={() => setOpenId(b.id)}
-            onMove={(to) => onMove(b, to)}
+            onMove={(to) => void onMove(b, to)}
             stacked={stacked}
           />
         ))}
@@ -169,7 +172,7 @@ export function FrontDeskPage() {
         </>
       )}
 
-      <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} />
+      <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} folioSection={folioSection} />
       {checkingOut && (
         <StatusConfirmDialog
           booking={checkingOut}

@@ -23,6 +23,8 @@ export function operationInWords(entry: Pick<OutboxEntry, 'op'> & { args?: Outbo
     case 'unit.setActive':
       if (!args) return 'Unit active flag';
       return args.isActive ? 'Unit made active' : 'Unit made inactive';
+    case 'folio.addCharge':
+      return args ? `Charge added (${String(args.quantity)} × extra)` : 'Charge added';
     default:
       return entry.op;
   }

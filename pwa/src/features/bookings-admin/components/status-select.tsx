@@ -14,6 +14,7 @@ import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-
 import { errorText } from '@/lib/api.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { checkInEarly } from '../api/early-check-in.js';
+import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 
 /** The select's value for the early check-in: not a status, a question that leads to one. */
 const EARLY = 'early-check-in';
@@ -27,6 +28,7 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
   const online = useOnline();
   const [asking, setAsking] = useState<BookingStatus | null>(null);
   const [early, setEarly] = useState(false);
+  const [folioBalance, setFolioBalance] = useState<number | null>(null);
   // With the lodge's date: no check-in offered before the arrival date.
   const dates = { today: todayInLodge(new Date()), checkInDate: booking.checkInDate };
   const options = role ? allowedNextStatuses(booking.status, role, dates) : [booking.status];
@@ -34,7 +36,11 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
   const change = async (next: BookingStatus, reason?: string, confirmed = false) => {
     if (next === booking.status) return;
     // A cancellation asks for its reason; a check-out with money owed names the amount.
-    if (!confirmed && needsStatusConfirm(booking, next)) return setAsking(next);
+    if (!confirmed) {
+      const balance = next === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
+      setFolioBalance(balance);
+      if (needsStatusConfirm({ ...booking, folioBalance: balance }, next)) return setAsking(next);
+    }
     setAsking(null);
     try {
       await setBookingStatus(booking.id, next, next === 'Cancelled' ? reason : undefined);
@@ -75,7 +81,7 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
         )}
       </TextField>
       {booking.pendingSync && <NotSyncedChip />}
-      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
+      <StatusConfirmDialog booking={{ ...booking, folioBalance }} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
       <EarlyCheckInDialog booking={early ? booking : null} onClose={() => setEarly(false)} onConfirm={earlyCheckIn} />
     </Stack>
   );

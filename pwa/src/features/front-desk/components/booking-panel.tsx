@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { offersEarlyCheckIn } from '@shared/domain/booking-status.js';
 import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
 import { useDeskActions } from '../api/desk-actions.js';
+import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
 
@@ -30,12 +31,15 @@ export function BookingPanel({
   today,
   role,
   onClose,
+  folioSection,
 }: {
   bookingId: string | null;
   /** The lodge's date: what the desk may do can depend on it. */
   today: IsoDate;
   role: Role | null | undefined;
   onClose: () => void;
+  /** The folio feature's section (lines, balance, Add charge), put in by the app layer. */
+  folioSection?: ComponentType<{ bookingId: string }>;
 }) {
   return (
     <Drawer
@@ -44,16 +48,29 @@ export function BookingPanel({
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 }, bgcolor: 'background.default' } } }}
     >
-      {bookingId && <PanelBody bookingId={bookingId} today={today} role={role} onClose={onClose} />}
+      {bookingId && <PanelBody bookingId={bookingId} today={today} role={role} onClose={onClose} folioSection={folioSection} />}
     </Drawer>
   );
 }
 
-function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; today: IsoDate; role: Role | null | undefined; onClose: () => void }) {
+function PanelBody({
+  bookingId,
+  today,
+  role,
+  onClose,
+  folioSection: FolioSection,
+}: {
+  bookingId: string;
+  today: IsoDate;
+  role: Role | null | undefined;
+  onClose: () => void;
+  folioSection?: ComponentType<{ bookingId: string }>;
+}) {
   const booking = useBooking(bookingId);
   const actions = useDeskActions();
   const [asking, setAsking] = useState<DeskMove | null>(null);
   const [early, setEarly] = useState(false);
+  const [folioBalance, setFolioBalance] = useState<number | null>(null);
 
   if (booking === undefined) return null;
   if (booking === null) {
@@ -71,8 +88,12 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
   const earlyOffered = !booking.isEntireLodgeChild && offersEarlyCheckIn(booking.status, role, { today, checkInDate: booking.checkInDate });
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
 
-  const onMove = (to: DeskMove) => {
-    if (needsStatusConfirm(booking, to)) setAsking(to);
+  const onMove = async (to: DeskMove) => {
+    // A check-out asks first when the folio's balance is not zero (the payment status when
+    // this device never fetched the folio).
+    const balance = to === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
+    setFolioBalance(balance);
+    if (needsStatusConfirm({ ...booking, folioBalance: balance }, to)) setAsking(to);
     else void actions.move(booking, to);
   };
 
@@ -126,7 +147,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
                   key={to}
                   variant={to === 'Cancelled' ? 'outlined' : 'contained'}
                   color={to === 'Cancelled' ? 'error' : 'primary'}
-                  onClick={() => onMove(to)}
+                  onClick={() => void onMove(to)}
                   sx={{ minHeight: 48, minWidth: 120 }}
                 >
                   {STATUS_ACTION[to]}
@@ -143,6 +164,13 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
           </Box>
         )}
 
+        {FolioSection && (
+          <>
+            <Divider />
+            <FolioSection bookingId={booking.id} />
+          </>
+        )}
+
         <Divider />
         <SpecialRequests
           key={booking.id}
@@ -152,7 +180,7 @@ function PanelBody({ bookingId, today, role, onClose }: { bookingId: string; tod
       </Stack>
 
       <StatusConfirmDialog
-        booking={booking}
+        booking={{ ...booking, folioBalance }}
         to={asking}
         onClose={() => setAsking(null)}
         onConfirm={async (reason) => {
