@@ -35,6 +35,11 @@ export function getExtraForCharge(trx: DbOrTx, extraId: string): Promise<Extra |
   return repo.findExtra(trx, extraId);
 }
 
+/** The extras of one page of the offline sync pull's change feed (the desk posts charges from them offline). */
+export function getExtrasByIds(db: DbOrTx, ids: readonly string[]): Promise<Extra[]> {
+  return repo.findExtras(db, ids);
+}
+
 const publicCache = new WeakMap<object, { at: number; value: Promise<PublicExtra[]> }>();
 
 /**

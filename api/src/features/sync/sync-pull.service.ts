@@ -5,7 +5,7 @@ import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
 import type { SyncEntityType, SyncPullQuery, SyncPullResponse } from '../../../../shared/contracts/sync.js';
 import { getAccommodationTypes, getUnits } from '../accommodations/queries.js';
 import { getBookings } from '../bookings/queries.js';
-import { getExtrasByIds } from '../extras/extras-sync.js';
+import { getExtrasByIds } from '../extras/extras.service.js';
 import { getFolioCharges } from '../folio/folio.service.js';
 import { START_CURSOR, decodeCursor, encodeCursor, type PullCursor } from './sync-cursor.js';
 import * as repo from './sync.repo.js';
