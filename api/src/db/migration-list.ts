@@ -25,6 +25,7 @@ import * as m1126_0500 from './migrations/20261126000500_stay_limits.js';
 import * as m1126_0501 from './migrations/20261126000501_booking_hold_source.js';
 import * as m1126_0600 from './migrations/20261126000600_paystack_connection_test.js';
 import * as m1128_0100 from './migrations/20261128000100_folio_foundation.js';
+import * as m1128_0400 from './migrations/20261128000400_invoices.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -59,6 +60,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261126000501_booking_hold_source', m1126_0501],
   ['20261126000600_paystack_connection_test', m1126_0600],
   ['20261128000100_folio_foundation', m1128_0100],
+  ['20261128000400_invoices', m1128_0400],
 ];
 
 /** The names of the listed migrations, in order. */
