@@ -79,9 +79,13 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
 /**
  * Booking Management (docs/product.md, Booking Management), read from this device's store.
  * `paymentsSection` is the payments feature's section of the details dialog, shown to those
- * who manage payments; the app layer hands it in (app/pages/bookings-with-payments.tsx).
+ * who manage payments, and `invoicesSection` the invoices feature's, shown to those who
+ * invoice; the app layer hands them in (app/pages/bookings-with-payments.tsx).
  */
-export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSection?: ComponentType<{ bookingId: string }> } = {}) {
+export function BookingsPage({
+  paymentsSection: PaymentsSection,
+  invoicesSection: InvoicesSection,
+}: { paymentsSection?: ComponentType<{ bookingId: string }>; invoicesSection?: ComponentType<{ bookingId: string }> } = {}) {
   const all = useBookings();
   const { user } = useAuth();
   const role = user?.role ?? null;
@@ -266,6 +270,7 @@ export function BookingsPage({ paymentsSection: PaymentsSection }: { paymentsSec
 
       <BookingDetailsDialog booking={details} onClose={() => setDetails(null)}>
         {details && PaymentsSection && can(role, 'managePayments') ? <PaymentsSection bookingId={details.id} /> : null}
+        {details && InvoicesSection && can(role, 'invoices') ? <InvoicesSection bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
