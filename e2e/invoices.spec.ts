@@ -73,11 +73,11 @@ test('a manager issues an invoice, downloads its PDF, finds it listed; a refund 
   await page.keyboard.press('Escape');
   await page.goto('/admin/invoices');
   const table = page.getByRole('region', { name: 'Invoices and credit notes' });
-  const invoiceRow = table.getByRole('row').filter({ hasText: issued.number });
+  const invoiceRow = table.getByRole('row', { name: new RegExp(`^${issued.number} `) });
   await expect(invoiceRow).toContainText(booking.reference);
   await expect(invoiceRow).toContainText('Pieter Nel');
   await expect(invoiceRow.getByRole('link', { name: `PDF of ${issued.number}` })).toBeVisible();
-  const noteRow = table.getByRole('row').filter({ hasText: note.number });
+  const noteRow = table.getByRole('row', { name: new RegExp(`^${note.number} `) });
   await expect(noteRow).toContainText(`Credit note (${issued.number})`);
   await expect(noteRow).toContainText('-R500.00');
   await expect(noteRow.getByRole('link', { name: `PDF of ${note.number}` })).toBeVisible();
