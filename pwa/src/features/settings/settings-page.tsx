@@ -279,6 +279,7 @@ function SettingsEditor({
         </Section>
       )}
       {tab === 'general' && (
+        <Box sx={{ mt: 2 }}>
         <Section title="Tax and invoices" subtitle="What every tax invoice and credit note shows">
           <Grid container columnSpacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -293,7 +294,7 @@ function SettingsEditor({
             label="VAT-registered (invoices read Tax Invoice and show 15% VAT)"
             sx={{ mb: 2 }}
           />
-          <Grid container columnSpacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField
                 label="VAT number"
@@ -314,6 +315,7 @@ function SettingsEditor({
             </Grid>
           </Grid>
         </Section>
+        </Box>
       )}
     </Box>
   );
