@@ -68,6 +68,8 @@ test('a manager issues an invoice, downloads its PDF, finds it listed; a refund 
     [booking.id],
   );
   expect(note).toEqual({ number: expect.stringMatching(/^CN-\d{6}$/), total_amount: '500.00', vat_amount: '65.22' });
+  // The dialog's list follows once the booking's new payment status has synced.
+  await expect(invoices.getByRole('listitem').filter({ hasText: note.number })).toContainText('-R500.00');
 
   // The Invoices page lists both, each with its PDF.
   await page.keyboard.press('Escape');

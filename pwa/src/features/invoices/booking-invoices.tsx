@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,7 +18,7 @@ import { LoadProblem } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { errorText, needsConnection } from '@/lib/api.js';
-import { useOnline } from '@/offline/hooks.js';
+import { useBooking, useOnline } from '@/offline/hooks.js';
 import { invoicePdfUrl, useCreditNote, useInvoices, useIssueInvoice } from './api/invoices.js';
 
 export const INVOICES_NEED_CONNECTION = needsConnection('Invoicing');
@@ -50,6 +50,17 @@ function InvoicesSection({ bookingId }: { bookingId: string }) {
   const online = useOnline();
   const list = useInvoices({ bookingId }, online);
   const issue = useIssueInvoice(bookingId);
+  const booking = useBooking(bookingId);
+  // A refund issues a credit note on the server; the booking's new version (its payment
+  // status, from the sync that follows the refund) is the sign to read the list again.
+  const version = booking && !booking.pendingSync ? booking.version : null;
+  const seen = useRef(version);
+  const { refetch } = list;
+  useEffect(() => {
+    if (version === null || version === seen.current) return;
+    seen.current = version;
+    if (online) void refetch();
+  }, [version, online, refetch]);
   const { toast } = useToast();
   const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
 
