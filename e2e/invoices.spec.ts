@@ -51,6 +51,13 @@ test('a manager issues an invoice, downloads its PDF, finds it listed; a refund 
   const bytes = await fs.readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+  // The guest gets the invoice by e-mail with its PDF attached.
+  const mailUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}/mail`;
+  type Mail = { to: string[]; subject: string; attachments: { filename: string; contentType: string; head: string }[] };
+  await expect
+    .poll(async () => ((await (await fetch(mailUrl)).json()) as Mail[]).find((m) => m.subject.startsWith(`Tax Invoice ${issued.number} `))?.attachments)
+    .toEqual([{ filename: `${issued.number}.pdf`, contentType: 'application/pdf', size: expect.any(Number), head: '%PDF-' }]);
+
   // A partial refund through Paystack: the credit note follows.
   const payments = dialog.getByRole('region', { name: 'Payments' });
   await payments.getByRole('button', { name: 'Partial Refund' }).click();
