@@ -140,6 +140,7 @@ const tableOwners = [
   { owner: 'api/src/features/chat/', tables: ['chat_answers'] },
   { owner: 'api/src/features/extras/', tables: ['extras'] },
   { owner: 'api/src/features/folio/', tables: ['folio_charges'] },
+  { owner: 'api/src/features/invoices/', tables: ['invoices', 'invoice_lines', 'document_counters'] },
 ];
 const tableReadExceptions = [
   {

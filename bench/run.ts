@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks, each part printing its table and writing its section of
  * bench/results.json (bench/results.ts). Numbers, not assertions: compare runs on the same
  * machine. Nothing here reaches the network beyond 127.0.0.1. BENCH_ONLY picks parts
- * (comma-separated: http, inprocess, sync, landing, calendar; default all).
+ * (comma-separated: http, inprocess, sync, invoices, landing, calendar; default all).
  *
  * First the HTTP benchmark (bench/http.ts): autocannon at 50 connections against the app's
  * own server process, every endpoint beside the health and health/db ceilings, and the
@@ -30,11 +30,12 @@ import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
 import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { formatSyncBench, runSyncBench } from './sync.js';
+import { formatInvoicePdf, measureInvoicePdf, recordInvoicePdf } from './invoice-pdf.js';
 import { formatHttpBench, recordHttpBench, runHttpBench } from './http.js';
 import { calendarRenderRows, formatCalendarRender, measureCalendarRender } from './calendar-render.js';
 import { databaseName, writeSection, type ResultRow } from './results.js';
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,landing,calendar,lighthouse').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,invoices,landing,calendar,lighthouse').split(',').map((s) => s.trim()));
 const BROWSER = process.env.BENCH_SKIP_BROWSER !== '1';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -153,6 +154,13 @@ if (ONLY.has('sync')) {
   const rows = await runSyncBench();
   console.log(formatSyncBench(rows));
   writeSection('sync', { database: databaseName(), rows: rows.map((r) => ({ name: r.name, value: r.value, target: r.target, ok: r.ok })) });
+}
+
+if (ONLY.has('invoices')) {
+  console.log('\nThe invoice PDF: one tax invoice rendered in process (pdfkit)\n');
+  const rows = await measureInvoicePdf();
+  console.log(formatInvoicePdf(rows));
+  recordInvoicePdf(rows);
 }
 
 if (BROWSER && ONLY.has('landing')) {

@@ -92,7 +92,7 @@ const control = http.createServer((req, res) => {
     return;
   }
   if (req.url === '/mail') {
-    res.end(JSON.stringify(smtp.messages.map(({ to, from, subject, text }) => ({ to, from, subject, text }))));
+    res.end(JSON.stringify(smtp.messages.map(({ to, from, subject, text, attachments }) => ({ to, from, subject, text, attachments }))));
   } else if (req.url === '/weather/fail' || req.url === '/weather/ok') {
     weather.setFailure(req.url === '/weather/fail' ? 'error' : null);
     res.end(JSON.stringify({ url: weather.url, failing: req.url === '/weather/fail' }));

@@ -23,6 +23,18 @@ export function formatRand(amount: number): string {
   return `${sign}R${grouped}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
+/**
+ * Rand always to the cent: 'R2,450.00', '-R300.50'. Documents (invoices, credit notes, their
+ * CSV) show every amount this way, so columns line up and nothing reads as rounded.
+ */
+export function formatRandToCent(amount: number): string {
+  if (!Number.isFinite(amount)) return 'R0.00';
+  const cents = Math.round(Math.abs(amount) * 100);
+  const grouped = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `${sign}R${grouped}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 // Calendar dates ('YYYY-MM-DD': a stay's days, a rate's range) have no zone: they are read as
 // a date of the process's own zone and shown as written, so they never shift a day.
 

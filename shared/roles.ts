@@ -14,6 +14,7 @@ export const CAPABILITIES = {
   deleteBookings: ['SuperAdmin', 'Manager'],
   managePayments: ['SuperAdmin', 'Manager'],
   refunds: ['SuperAdmin', 'Manager'],
+  invoices: ['SuperAdmin', 'Manager'],
   rates: ['SuperAdmin', 'Manager'],
   events: ['SuperAdmin', 'Manager'],
   settings: ['SuperAdmin', 'Manager'],

@@ -16,6 +16,7 @@ import { accommodationRoutes } from './features/accommodations/accommodations.ro
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { webManifestRoute } from './features/settings/web-manifest.js';
 import { paymentRoutes } from './features/payments/payments.routes.js';
+import { invoiceRoutes } from './features/invoices/invoices.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { pricingRoutes } from './features/pricing/pricing.routes.js';
 import { bookingRoutes } from './features/bookings/bookings.routes.js';
@@ -137,6 +138,7 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   accommodationRoutes(api, deps);
   settingsRoutes(api, deps);
   paymentRoutes(api, deps);
+  invoiceRoutes(api, deps);
   availabilityRoutes(api, deps);
   pricingRoutes(api, deps);
   rateAdminRoutes(api, deps);

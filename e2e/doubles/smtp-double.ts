@@ -22,6 +22,8 @@ export interface ReceivedMail {
   /** Top-level headers by lower-case name, unfolded but not decoded. */
   headers: Map<string, string>;
   raw: string;
+  /** Attached files (an invoice's PDF): name, type, size and the first bytes. */
+  attachments: { filename: string; contentType: string; size: number; head: string }[];
   receivedAt: Date;
 }
 
@@ -83,6 +85,12 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
           messageId: parsed.messageId ?? '',
           headers: new Map(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()])),
           raw: bytes.toString('utf8'),
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            size: a.size,
+            head: a.content.subarray(0, 5).toString('latin1'),
+          })),
           receivedAt: new Date(),
         };
         messages.push(mail);

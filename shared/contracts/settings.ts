@@ -66,6 +66,9 @@ export const SETTINGS_MESSAGES = {
   longitude: 'Longitude must be between -180 and 180',
   maxStay: 'Maximum stay must be between 1 and 365 nights',
   horizon: 'Booking horizon must be between 30 and 3650 days',
+  vatNumber: 'VAT number must be 10 digits starting with 4',
+  vatNumberRequired: 'A VAT number is required when the lodge is VAT-registered',
+  tourismLevy: 'Tourism levy must be between 0 and 5 percent, with at most 2 decimals',
 } as const;
 
 /**
@@ -125,6 +128,15 @@ export const AdminSettings = z.object({
   /** When the key saved now was last tested (null: never). */
   paystackTestedAt: z.string().nullable(),
   unbookableTypeDisplay: UnbookableTypeDisplay,
+  /** The registered name printed on invoices (e.g. 'Leadwood Koppie (Pty) Ltd'). */
+  legalName: z.string().nullable(),
+  /** The physical address printed on invoices (several lines). */
+  physicalAddress: z.string().nullable(),
+  vatRegistered: z.boolean(),
+  /** 10 digits starting with 4; required when vatRegistered. */
+  vatNumber: z.string().nullable(),
+  /** Percent of the accommodation (TOMSA: 1), 0 to 5. */
+  tourismLevyPercent: z.number(),
   /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
@@ -275,6 +287,25 @@ export const UpdateSettingsRequest = z.object({
   weatherApiKey: secret('', 'Must be text'),
   mapEmbedCode: text(10000).optional(),
   unbookableTypeDisplay: UnbookableTypeDisplay.optional(),
+  legalName: text(200).optional(),
+  physicalAddress: text(500).optional(),
+  vatRegistered: z.boolean({ error: 'Must be true or false' }).optional(),
+  vatNumber: text(20)
+    .transform((v) => (v == null ? v : v.replace(/\s+/g, '')))
+    .refine((v) => v == null || /^4\d{9}$/.test(v), { message: SETTINGS_MESSAGES.vatNumber })
+    .optional(),
+  tourismLevyPercent: z
+    .union([z.number(), z.string()], { error: SETTINGS_MESSAGES.tourismLevy })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = typeof v === 'string' ? (v.trim() === '' ? 0 : /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN) : v;
+      if (!Number.isFinite(n) || n < 0 || n > 5 || Math.round(n * 100) !== n * 100) {
+        ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.tourismLevy });
+        return z.NEVER;
+      }
+      return n;
+    }),
   version: z.number().int().min(1).optional(),
 });
 export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;

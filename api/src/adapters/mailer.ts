@@ -27,6 +27,13 @@ export interface OutgoingMail {
   html: string;
   /** Stable id (e.g. the outbox row's) so a retried message keeps its Message-ID. */
   messageId?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface SentMail {
@@ -66,6 +73,7 @@ export function createMailer(config: MailerConfig): Mailer {
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    attachments: mail.attachments,
   });
 
   if (config.SMTP_URL) {

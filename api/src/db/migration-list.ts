@@ -26,6 +26,7 @@ import * as m1126_0501 from './migrations/20261126000501_booking_hold_source.js'
 import * as m1126_0600 from './migrations/20261126000600_paystack_connection_test.js';
 import * as m1127_0100 from './migrations/20261127000100_group_bookings.js';
 import * as m1128_0100 from './migrations/20261128000100_folio_foundation.js';
+import * as m1128_0400 from './migrations/20261128000400_invoices.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -61,6 +62,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261126000600_paystack_connection_test', m1126_0600],
   ['20261127000100_group_bookings', m1127_0100],
   ['20261128000100_folio_foundation', m1128_0100],
+  ['20261128000400_invoices', m1128_0400],
 ];
 
 /** The names of the listed migrations, in order. */

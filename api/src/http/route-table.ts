@@ -95,6 +95,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/admin/payments/refund', 'refunds'),
   r('GET', '/api/admin/payments/history', 'managePayments'),
 
+  // back office: invoices and credit notes
+  r('POST', '/api/admin/bookings/:id/invoices', 'invoices'),
+  r('GET', '/api/admin/invoices', 'invoices'),
+  r('GET', '/api/admin/invoices.csv', 'invoices'),
+  r('GET', '/api/admin/invoices/:id', 'invoices'),
+  r('GET', '/api/admin/invoices/:id/pdf', 'invoices'),
+  r('POST', '/api/admin/invoices/:id/credit-notes', 'invoices'),
+
   // back office: rates and promo codes
   r('GET', '/api/admin/rate-overrides', 'rates'),
   r('POST', '/api/admin/rate-overrides', 'rates'),

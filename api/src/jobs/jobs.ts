@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import type { Mailer } from '../adapters/mailer.js';
 import type { Job } from './job-runner.js';
 import { sendDueEmails } from '../features/email/email.service.js';
+import { documentAttachments } from '../features/invoices/invoices.service.js';
 import { expireHolds } from '../features/bookings/hold-expiry.job.js';
 import { reconcileCardHolds } from '../features/payments/reconcile-card-holds.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
@@ -17,7 +18,12 @@ import { deleteFullRateLimitBuckets } from '../http/rate-limit.js';
 export function productJobs(deps: Deps, adapters: { mailer: Mailer }): Job[] {
   return [
     // Claims rows with SKIP LOCKED and a lease, so instances share the work without a lock.
-    { name: 'email', intervalMs: deps.config.EMAIL_INTERVAL_MS, run: () => sendDueEmails(deps, adapters.mailer) },
+    // Invoices and credit notes go out with their PDF, rendered when sent.
+    {
+      name: 'email',
+      intervalMs: deps.config.EMAIL_INTERVAL_MS,
+      run: () => sendDueEmails(deps, adapters.mailer, { attachments: (email) => documentAttachments(deps, email.attachmentInvoiceId!) }),
+    },
     // A card hold that ran out is first checked with Paystack (a payment nobody heard of is
     // recorded, once); then holds expire: an advisory lock per run, rows claimed with SKIP LOCKED.
     {

@@ -157,7 +157,7 @@ describe('the admin route table', () => {
     expect(adminNavGroups('SuperAdmin').map((g) => [g.title, g.links.map((l) => l.label)])).toEqual([
       ['Overview', ['Dashboard', 'Front Desk', 'Calendar']],
       ['Operations', ['Bookings', 'Accommodations']],
-      ['Revenue Management', ['Rates', 'Extras', 'Events', 'Payments']],
+      ['Revenue Management', ['Rates', 'Extras', 'Events', 'Payments', 'Invoices']],
       ['System', ['Settings', 'Staff', 'Audit Log', 'Sync']],
     ]);
     expect(adminNavGroups('Manager').find((g) => g.title === 'System')?.links.map((l) => l.label)).toEqual(['Settings', 'Audit Log', 'Sync']);

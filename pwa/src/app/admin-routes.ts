@@ -7,6 +7,7 @@ import Event from '@mui/icons-material/Event';
 import History from '@mui/icons-material/History';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import People from '@mui/icons-material/People';
 import Sell from '@mui/icons-material/Sell';
 import LocalActivity from '@mui/icons-material/LocalActivity';
@@ -116,6 +117,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     deniedMessage: "You don't have permission to access payment management.",
     page: adminPage(() => import('@/features/payments-admin/payments-page.js'), (m) => m.PaymentsPage),
     nav: { label: 'Payments', group: 'Revenue Management', icon: Payments },
+  },
+  {
+    path: 'invoices',
+    capability: 'invoices',
+    deniedMessage: "You don't have permission to access invoices.",
+    page: adminPage(() => import('@/features/invoices/invoices-page.js'), (m) => m.InvoicesPage),
+    nav: { label: 'Invoices', group: 'Revenue Management', icon: ReceiptLong },
   },
   {
     path: 'settings',

@@ -114,6 +114,41 @@ async function fillTheRest(db: Knex): Promise<void> {
     voided_by_user_id: user.id,
     void_reason: 'Drive cancelled: rain',
   });
+  const [invoice] = await db('invoices')
+    .insert({
+      booking_id: booking.id,
+      kind: 'invoice',
+      sequence: 1,
+      number: 'INV-000001',
+      issue_date: now.toISOString().slice(0, 10),
+      booking_reference: booking.reference,
+      lodge_name: 'Leadwood Koppie',
+      lodge_legal_name: 'Leadwood Koppie (Pty) Ltd',
+      lodge_address: 'Farm 12, Hoedspruit, 1380',
+      lodge_vat_number: '4123456789',
+      vat_registered: true,
+      guest_name: 'Thandi "TM" Mokoena',
+      guest_email: 'thandi@example.com',
+      guest_address: '12 Main Road\nHoedspruit',
+      net_amount: '1000.00',
+      vat_amount: '150.00',
+      total_amount: '1150.00',
+      created_by_user_id: user.id,
+      created_by_name: 'Manager',
+    })
+    .returning('id');
+  await db('invoice_lines').insert({
+    invoice_id: invoice.id,
+    booking_id: booking.id,
+    kind: 'invoice',
+    position: 1,
+    folio_key: 'accommodation',
+    description: 'Accommodation',
+    quantity: '1.00',
+    unit_amount: '1150.00',
+    amount: '1150.00',
+    vat_amount: '150.00',
+  });
   await db('paystack_connection_test').insert({ id: 1, ok: true, tested_at: now, key_fingerprint: crypto.createHash('sha256').update('sk_test_backup').digest('hex') });
   await db('email_outbox').insert({
     to_address: 'guest@example.com',
@@ -126,6 +161,7 @@ async function fillTheRest(db: Knex): Promise<void> {
     status: 'failed',
     attempts: 5,
     last_error: '550 mailbox unavailable',
+    attachment_invoice_id: invoice.id,
   });
   await db('idempotency_keys').insert({
     key: crypto.randomUUID(),

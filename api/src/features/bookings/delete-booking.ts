@@ -3,6 +3,8 @@ import { inTransaction, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { bookingHasInvoices } from '../invoices/invoices.service.js';
+import { INVOICE_MESSAGES } from '../../../../shared/contracts/invoices.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
 import { auditView } from './audit-view.js';
 import * as repo from './bookings.repo.js';
@@ -21,6 +23,8 @@ export async function deleteBooking(
       throw new NotFoundError(opts.entireLodgeOnly ? M.entireLodgeNotFound : M.bookingNotFound, 'not_found');
     }
     if (row.is_entire_lodge_child && !opts.entireLodgeOnly) throw new ConflictError(M.childDelete, 'entire_lodge_child');
+    // An issued invoice never goes away, so neither does the booking it names.
+    if (await bookingHasInvoices(trx, id)) throw new ConflictError(INVOICE_MESSAGES.bookingHasInvoices, 'has_invoices');
     const snapshot = auditView((await repo.findBookingById(trx, id))!);
     await repo.deleteBookingWithChildren(trx, id);
     await recordAudit(trx, {

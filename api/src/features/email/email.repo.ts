@@ -13,6 +13,7 @@ interface OutboxRow {
   template: string;
   booking_id: string | null;
   dedupe_key: string | null;
+  attachment_invoice_id: string | null;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: Date;
@@ -31,6 +32,8 @@ export interface OutboxEmail {
   template: string;
   bookingId: string | null;
   dedupeKey: string | null;
+  /** An invoice or credit note to attach as a PDF, rendered when sending. */
+  attachmentInvoiceId: string | null;
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: Date;
@@ -49,6 +52,7 @@ const toEmail = (r: OutboxRow): OutboxEmail => ({
   template: r.template,
   bookingId: r.booking_id,
   dedupeKey: r.dedupe_key,
+  attachmentInvoiceId: r.attachment_invoice_id ?? null,
   status: r.status,
   attempts: r.attempts,
   nextAttemptAt: new Date(r.next_attempt_at),
@@ -66,6 +70,7 @@ export interface NewOutboxEmail {
   template: string;
   bookingId?: string | null;
   dedupeKey?: string | null;
+  attachmentInvoiceId?: string | null;
 }
 
 /** The new row's id, or null when a row with the same dedupe key already exists. */
@@ -79,6 +84,7 @@ export async function insertOutboxEmail(db: Db, e: NewOutboxEmail): Promise<stri
       template: e.template,
       booking_id: e.bookingId ?? null,
       dedupe_key: e.dedupeKey ?? null,
+      attachment_invoice_id: e.attachmentInvoiceId ?? null,
     })
     .onConflict('dedupe_key')
     .ignore()

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { Mailer } from '../../adapters/mailer.js';
+import type { MailAttachment, Mailer } from '../../adapters/mailer.js';
 import type { DbOrTx } from '../../db/transaction.js';
 import { getSettings } from '../settings/settings.service.js';
 import type { EmailTemplateName } from './email.templates.js';
@@ -31,6 +31,8 @@ export interface EnqueueEmailInput {
    * the same event, or a retried request, do not send the guest two copies.
    */
   dedupeKey?: string | null;
+  /** An invoice or credit note sent as a PDF attachment (rendered at send time, see SendDueEmailsOptions.attachments). */
+  attachmentInvoiceId?: string | null;
 }
 
 /** Queues a message in the caller's transaction. queued is false when the dedupe key was already used. */
@@ -61,6 +63,11 @@ export interface SendDueEmailsOptions {
   maxBatches?: number;
   /** How long a claimed message is reserved for this sender. */
   leaseMs?: number;
+  /**
+   * Renders the attachments of a message that names a document (an invoice's PDF). Given by
+   * the job runner, so this feature does not depend on the features whose documents it sends.
+   */
+  attachments?: (email: OutboxEmail) => Promise<MailAttachment[]>;
 }
 
 export interface SendDueEmailsResult {
@@ -95,7 +102,7 @@ export async function sendDueEmails(
     if (claimed.length === 0) break;
     lodgeName ??= (await getSettings(deps.db)).lodgeName;
     for (const email of claimed) {
-      await sendOne(deps, mailer, email, lodgeName, result);
+      await sendOne(deps, mailer, email, lodgeName, result, opts.attachments);
     }
     if (claimed.length < batchSize) break;
   }
@@ -108,8 +115,11 @@ async function sendOne(
   email: OutboxEmail,
   lodgeName: string | undefined,
   result: SendDueEmailsResult,
+  attachments?: SendDueEmailsOptions['attachments'],
 ): Promise<void> {
   try {
+    // Inside the try: a document that cannot be rendered is retried like a failed send.
+    const files = email.attachmentInvoiceId && attachments ? await attachments(email) : [];
     await mailer.send({
       to: email.to,
       subject: email.subject,
@@ -118,6 +128,7 @@ async function sendOne(
       fromName: lodgeName,
       // The same Message-ID on every attempt lets a receiving server drop a duplicate.
       messageId: `<${email.id}@lodge.outbox>`,
+      ...(files.length ? { attachments: files } : {}),
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

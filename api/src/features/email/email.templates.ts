@@ -17,6 +17,8 @@ export type EmailTemplateName =
   | 'hold-expired'
   | 'booking-cancelled'
   | 'refund-issued'
+  | 'invoice-issued'
+  | 'credit-note-issued'
   | 'contact-enquiry';
 
 export interface RenderedEmail {
@@ -237,6 +239,40 @@ export function refundIssued(input: {
     ]),
   ];
   return render('refund-issued', lodge, `Refund for booking ${booking.reference}`, booking.guestName, blocks);
+}
+
+/** An invoice or credit note, sent with its PDF attached (the outbox renders it when sending). */
+export function documentIssued(input: {
+  lodge: LodgeDetails;
+  guestName: string;
+  kind: 'invoice' | 'credit_note';
+  title: string;
+  number: string;
+  bookingReference: string;
+  totalCents: number;
+}): RenderedEmail {
+  const { lodge } = input;
+  const credit = input.kind === 'credit_note';
+  const blocks: Block[] = [
+    p(
+      credit
+        ? `Please find attached credit note ${input.number} for booking ${input.bookingReference}.`
+        : `Please find attached invoice ${input.number} for booking ${input.bookingReference}.`,
+      true,
+    ),
+    rows(input.title, [
+      [credit ? 'Credit note number' : 'Invoice number', input.number],
+      ['Booking reference', input.bookingReference],
+      [credit ? 'Amount credited' : 'Total', formatCents(input.totalCents)],
+    ]),
+  ];
+  return render(
+    credit ? 'credit-note-issued' : 'invoice-issued',
+    lodge,
+    `${input.title} ${input.number} for booking ${input.bookingReference}`,
+    input.guestName,
+    blocks,
+  );
 }
 
 /** A visitor's message from the contact form, to the lodge's own address. */

@@ -5,6 +5,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import { FOLIO_MESSAGES, type FolioCharge } from '../../../../shared/contracts/folio.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { creditVoidedCharge } from '../invoices/invoices.service.js';
 import { folioBookingOf } from './folio.service.js';
 import * as repo from './folio.repo.js';
 
@@ -27,6 +28,8 @@ export async function voidFolioCharge(
     if (!charge || charge.bookingId !== booking.id) throw new NotFoundError(FOLIO_MESSAGES.chargeNotFound, 'not_found');
     if (charge.voidedAt) throw new ConflictError(FOLIO_MESSAGES.alreadyVoided, 'already_voided');
     await repo.voidCharge(trx, chargeId, user.id, reason);
+    // An invoiced charge is never edited off its invoice: the void issues a credit note for it.
+    await creditVoidedCharge(trx, booking.id, `charge:${chargeId}`, reason, user);
     await recordAudit(trx, {
       actor: user,
       action: 'folio.void',

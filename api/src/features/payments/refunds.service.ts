@@ -13,6 +13,7 @@ import {
   type LedgerSummary,
 } from '../../../../shared/domain/payment-ledger.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { creditRefund } from '../invoices/invoices.service.js';
 import { enqueueEmail } from '../email/email.service.js';
 import { refundIssued, type LodgeDetails, type PaymentMethodForEmail } from '../email/email.templates.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
@@ -113,6 +114,9 @@ export async function refundBooking(deps: Deps, actor: SessionUser, input: Refun
     });
     if (!viaPaystack) {
       await queueRefundEmail(trx, lodge, booking, entry, check.isFullRefund, methodForEmail(subtype));
+      // Money given back after invoicing is a credit note (a Paystack refund's comes once
+      // Paystack has taken it, below).
+      await creditRefund(trx, actor, booking.id, check.amountCents, input.reason, deps.clock.now());
     }
     return {
       booking,
@@ -153,6 +157,7 @@ async function sendToPaystack(
         providerData: { transactionReference: paystack!.transactionReference, refundId: refund.id, status: refund.status },
       });
       await queueRefundEmail(trx, lodge, booking, row, reserved.isFullRefund, 'Card');
+      if (status !== 'failed') await creditRefund(trx, actor, booking.id, amountCents, reason, deps.clock.now());
       return row;
     });
     return result(deps, booking.id, updated, reserved.paymentStatus);

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError } from '../../errors.js';
+import { ConflictError, ValidationError } from '../../errors.js';
 import { can } from '../../../../shared/roles.js';
 import { SETTINGS_MESSAGES, type AdminSettings, type PaystackStatus, type TestPaystackResponse, type UpdateSettingsRequest } from '../../../../shared/contracts/settings.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -58,6 +58,11 @@ function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test
     paystackStatus: paystack.status,
     paystackTestedAt: paystack.testedAt,
     unbookableTypeDisplay: s.unbookableTypeDisplay,
+    legalName: s.legalName,
+    physicalAddress: s.physicalAddress,
+    vatRegistered: s.vatRegistered,
+    vatNumber: s.vatNumber,
+    tourismLevyPercent: s.tourismLevyPercent,
     showKeysWarning: can(user.role, 'seeKeysWarning'),
     version: s.version,
   };
@@ -119,6 +124,16 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.maxStayNights !== undefined) patch.max_stay_nights = input.maxStayNights;
     if (input.bookingHorizonDays !== undefined) patch.booking_horizon_days = input.bookingHorizonDays;
     if (input.unbookableTypeDisplay !== undefined) patch.unbookable_type_display = input.unbookableTypeDisplay;
+    if (input.legalName !== undefined) patch.legal_name = input.legalName;
+    if (input.physicalAddress !== undefined) patch.physical_address = input.physicalAddress;
+    if (input.vatRegistered !== undefined) patch.vat_registered = input.vatRegistered;
+    if (input.vatNumber !== undefined) patch.vat_number = input.vatNumber;
+    if (input.tourismLevyPercent !== undefined) patch.tourism_levy_percent = input.tourismLevyPercent.toFixed(2);
+    // An invoice of a VAT-registered lodge must show its VAT number (the row's CHECK says the
+    // same; this names the field).
+    if ((patch.vat_registered ?? before.vatRegistered) && !(patch.vat_number !== undefined ? patch.vat_number : before.vatNumber)) {
+      throw new ValidationError(`vatNumber: ${SETTINGS_MESSAGES.vatNumberRequired}`, 'validation_error', { vatNumber: SETTINGS_MESSAGES.vatNumberRequired });
+    }
     // A save that names no field changes nothing: no new version (other open forms stay
     // current) and no audit row.
     if (Object.keys(patch).length === 0) return adminView(trx, user, before);

@@ -34,6 +34,11 @@ export interface SettingsRow {
   max_stay_nights: number;
   booking_horizon_days: number;
   unbookable_type_display: 'coming-soon' | 'hidden';
+  legal_name: string | null;
+  physical_address: string | null;
+  vat_registered: boolean;
+  vat_number: string | null;
+  tourism_levy_percent: string;
   version: number;
   updated_at: Date;
 }
@@ -84,6 +89,11 @@ export type SettingsPatch = Partial<
     | 'max_stay_nights'
     | 'booking_horizon_days'
     | 'unbookable_type_display'
+    | 'legal_name'
+    | 'physical_address'
+    | 'vat_registered'
+    | 'vat_number'
+    | 'tourism_levy_percent'
   >
 >;
 

@@ -49,6 +49,13 @@ export interface LodgeSettings {
   bookingHorizonDays: number;
   /** How the public site shows a type with no active unit. */
   unbookableTypeDisplay: UnbookableTypeDisplay;
+  /** Invoices: the registered name, the physical address, VAT registration. */
+  legalName: string | null;
+  physicalAddress: string | null;
+  vatRegistered: boolean;
+  vatNumber: string | null;
+  /** Percent of the accommodation after promo (TOMSA), 0 to 5. */
+  tourismLevyPercent: number;
   version: number;
 }
 
@@ -87,6 +94,11 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     maxStayNights: s.max_stay_nights,
     bookingHorizonDays: s.booking_horizon_days,
     unbookableTypeDisplay: s.unbookable_type_display,
+    legalName: s.legal_name,
+    physicalAddress: s.physical_address,
+    vatRegistered: s.vat_registered,
+    vatNumber: s.vat_number,
+    tourismLevyPercent: Number(s.tourism_levy_percent),
     version: s.version,
   };
 }

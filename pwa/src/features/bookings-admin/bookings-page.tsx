@@ -80,13 +80,19 @@ const SORT_CHOICES: { key: SortKey; dir: SortDir; label: string }[] = [
 /**
  * Booking Management (docs/product.md, Booking Management), read from this device's store.
  * `paymentsSection` is the payments feature's section of the details dialog, shown to those
- * who manage payments; `folioSection` the folio feature's (every staff member). The app
- * layer hands them in (app/pages/bookings-with-payments.tsx).
+ * who manage payments; `folioSection` the folio feature's (every staff member);
+ * `invoicesSection` the invoices feature's, shown to those who invoice. The app layer hands
+ * them in (app/pages/bookings-with-payments.tsx).
  */
 export function BookingsPage({
   paymentsSection: PaymentsSection,
   folioSection: FolioSection,
-}: { paymentsSection?: ComponentType<{ bookingId: string }>; folioSection?: ComponentType<{ bookingId: string }> } = {}) {
+  invoicesSection: InvoicesSection,
+}: {
+  paymentsSection?: ComponentType<{ bookingId: string }>;
+  folioSection?: ComponentType<{ bookingId: string }>;
+  invoicesSection?: ComponentType<{ bookingId: string }>;
+} = {}) {
   const all = useBookings();
   const { user } = useAuth();
   const role = user?.role ?? null;
@@ -272,6 +278,7 @@ export function BookingsPage({
       <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} unitNames={details ? childUnitNames(all, details.id) : undefined}>
         {details && FolioSection ? <FolioSection bookingId={details.id} /> : null}
         {details && PaymentsSection && can(role, 'managePayments') ? <PaymentsSection bookingId={details.id} /> : null}
+        {details && InvoicesSection && can(role, 'invoices') ? <InvoicesSection bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />

@@ -43,6 +43,16 @@ export const SettingsForm = z.object({
   branchCode: z.string().max(50, 'Must be at most 50 characters'),
   weatherApiKey: z.string().max(500, 'Must be at most 500 characters'),
   mapEmbedCode: z.string().max(10000, 'Must be at most 10000 characters'),
+  legalName: z.string().max(200, 'Must be at most 200 characters'),
+  physicalAddress: z.string().max(500, 'Must be at most 500 characters'),
+  vatNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^4\d{9}$/.test(v.replace(/\s+/g, '')), SETTINGS_MESSAGES.vatNumber),
+  tourismLevyPercent: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (DISCOUNT.test(v) && Number(v) <= 5), SETTINGS_MESSAGES.tourismLevy),
 });
 export type SettingsFormValues = z.input<typeof SettingsForm>;
 
@@ -61,6 +71,10 @@ export function settingsFormValues(s: AdminSettings): SettingsFormValues {
     branchCode: s.branchCode ?? '',
     weatherApiKey: s.weatherApiKeyMasked ?? '',
     mapEmbedCode: s.mapEmbedCode ?? '',
+    legalName: s.legalName ?? '',
+    physicalAddress: s.physicalAddress ?? '',
+    vatNumber: s.vatNumber ?? '',
+    tourismLevyPercent: s.tourismLevyPercent.toFixed(2),
   };
 }
 
@@ -89,6 +103,10 @@ export function settingsRequestOf(
     accountNumber: values.accountNumber,
     branchCode: values.branchCode,
     mapEmbedCode: values.mapEmbedCode,
+    legalName: values.legalName,
+    physicalAddress: values.physicalAddress,
+    vatNumber: values.vatNumber,
+    tourismLevyPercent: values.tourismLevyPercent === '' ? '0' : values.tourismLevyPercent,
     version: stored.version,
   };
   const paystackSecretKey = secret(values.paystackSecretKey, stored.paystackSecretKeyMasked);

@@ -44,6 +44,11 @@ const stored = (over: Partial<AdminSettings> = {}) =>
     paystackTestedAt: '2026-01-05T07:30:00.000Z',
     showKeysWarning: false,
     unbookableTypeDisplay: 'coming-soon',
+    legalName: null,
+    physicalAddress: null,
+    vatRegistered: false,
+    vatNumber: null,
+    tourismLevyPercent: 0,
     version: 3,
     ...over,
   });

@@ -145,6 +145,10 @@ const FIELD_TAB: Record<keyof SettingsFormValues, SettingsTab> = {
   branchCode: 'banking',
   weatherApiKey: 'general',
   mapEmbedCode: 'general',
+  legalName: 'general',
+  physicalAddress: 'general',
+  vatNumber: 'general',
+  tourismLevyPercent: 'general',
 };
 
 function SettingsEditor({
@@ -170,6 +174,7 @@ function SettingsEditor({
   }, [firstProblem]);
   const [switches, setSwitches] = useState({ allowCardPayments: settings.allowCardPayments, allowEFTPayments: settings.allowEFTPayments });
   const [unbookableTypeDisplay, setUnbookableTypeDisplay] = useState<UnbookableTypeDisplay>(settings.unbookableTypeDisplay);
+  const [vatRegistered, setVatRegistered] = useState(settings.vatRegistered);
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
@@ -183,7 +188,7 @@ function SettingsEditor({
   const field = (name: Parameters<typeof form.field>[0]) => ({ ...form.field(name), disabled, fullWidth: true });
 
   return (
-    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate({ ...settingsRequestOf(values, switches, settings), unbookableTypeDisplay }))}>
+    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate({ ...settingsRequestOf(values, switches, settings), unbookableTypeDisplay, vatRegistered }))}>
       {tab === 'payments' && (
         <Section title="Payment Gateway" subtitle="Paystack card payments and EFT">
           <PaystackStatus settings={settings} />
@@ -272,6 +277,45 @@ function SettingsEditor({
             <MenuItem value="hidden">Hide from the public site</MenuItem>
           </TextField>
         </Section>
+      )}
+      {tab === 'general' && (
+        <Box sx={{ mt: 2 }}>
+        <Section title="Tax and invoices" subtitle="What every tax invoice and credit note shows">
+          <Grid container columnSpacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Legal name" {...field('legalName')} placeholder="e.g. Leadwood Koppie (Pty) Ltd" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField label="Physical address" {...field('physicalAddress')} multiline minRows={2} />
+            </Grid>
+          </Grid>
+          <FormControlLabel
+            control={<Switch checked={vatRegistered} onChange={(e) => setVatRegistered(e.target.checked)} disabled={disabled} />}
+            label="VAT-registered (invoices read Tax Invoice and show 15% VAT)"
+            sx={{ mb: 2 }}
+          />
+          <Grid container columnSpacing={2} rowSpacing={1}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                label="VAT number"
+                {...field('vatNumber')}
+                required={vatRegistered}
+                inputMode="numeric"
+                helperText={form.errors.vatNumber ?? (vatRegistered ? '10 digits starting with 4' : 'Only when VAT-registered')}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                label="Tourism levy (%)"
+                type="number"
+                {...field('tourismLevyPercent')}
+                helperText={form.errors.tourismLevyPercent ?? 'TOMSA: 1% of the room rate; 0 for none'}
+                slotProps={{ htmlInput: { min: 0, max: 5, step: 0.01 } }}
+              />
+            </Grid>
+          </Grid>
+        </Section>
+        </Box>
       )}
     </Box>
   );
