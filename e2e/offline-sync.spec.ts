@@ -83,7 +83,7 @@ test('the server cancels a booking while its check-in waits: a conflict to resol
   const [b] = await bookingsArrivingToday(['Cancelled Meanwhile']);
   // The page's own clock (running as usual until told otherwise), so the test can run out
   // the engine's back-off timers instead of waiting for them.
-  await page.clock.install();
+  await page.clock.install({ time: Date.now() });
   await login(page);
   await openDesk(page, [b.reference]);
 

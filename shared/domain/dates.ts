@@ -1,11 +1,10 @@
-import { format } from 'date-fns';
-import { tz, TZDate } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 
 /**
  * Stay dates are calendar dates ('YYYY-MM-DD', no time, no zone). Their arithmetic runs on
  * UTC day numbers so it never depends on the process time zone; only the step from an
- * instant to a lodge date ("today", "14:00 at the lodge") involves a zone, and that goes
- * through @date-fns/tz.
+ * instant to a lodge date ("today", "14:00 at the lodge") involves a zone: Intl reads an
+ * instant's lodge date and time, and @date-fns/tz turns a lodge wall-clock time into an instant.
  */
 
 export const LODGE_TIME_ZONE = 'Africa/Johannesburg';
@@ -16,8 +15,6 @@ export type IsoDate = string;
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const MS_PER_DAY = 86_400_000;
-
-const lodgeZone = tz(LODGE_TIME_ZONE);
 
 /** A real calendar date in 'YYYY-MM-DD' form: '2026-02-30', '2026-13-01' and '2026-2-3' are not. */
 export function isValidIsoDate(value: unknown): boolean {
@@ -114,7 +111,8 @@ export function lodgeDateOf(instant: Date): IsoDate {
   // answer is kept per minute of the instant (time zone offsets move in whole minutes).
   const minute = Math.floor(instant.getTime() / 60_000);
   if (minute !== lastMinute) {
-    lastDate = format(instant, 'yyyy-MM-dd', { in: lodgeZone });
+    const part = lodgeParts(instant);
+    lastDate = `${part('year')}-${part('month')}-${part('day')}`;
     lastMinute = minute;
   }
   return lastDate;
@@ -124,7 +122,27 @@ let lastDate: IsoDate = '';
 
 /** The lodge's wall-clock time of an instant, 'HH:mm' (24 hours), e.g. "checked in at 10:42". */
 export function lodgeTimeOf(instant: Date): string {
-  return format(instant, 'HH:mm', { in: lodgeZone });
+  const part = lodgeParts(instant);
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * The lodge's calendar and clock parts of an instant, straight from Intl. Not through a
+ * zoned Date subclass: a page whose Date is replaced (a test's fake clock, some embedded
+ * browsers) breaks subclassing, and the desk then showed the UTC date as the lodge's.
+ */
+const lodgeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LODGE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function lodgeParts(instant: Date): (type: 'year' | 'month' | 'day' | 'hour' | 'minute') => string {
+  const parts = lodgeFormat.formatToParts(instant.getTime());
+  return (type) => parts.find((p) => p.type === type)!.value;
 }
 
 export function todayInLodge(now: Date): IsoDate {

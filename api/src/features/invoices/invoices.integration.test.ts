@@ -351,7 +351,7 @@ describe('voiding an invoiced charge at the desk', () => {
     const bookingId = await paidBooking();
     const chargeId = await postCharge(bookingId);
     const { body: invoice } = await issue(bookingId);
-    const line = invoice.lines.find((l: { folioKey: string }) => l.folioKey === `charge:${chargeId}`);
+    const line = invoice.lines.find((l) => l.folioKey === `charge:${chargeId}`)!;
     const later = await postCharge(bookingId);
 
     const voided = await manager.post(`/api/admin/bookings/${bookingId}/folio/charges/${chargeId}/void`, { reason: 'Drive cancelled: rain' });
