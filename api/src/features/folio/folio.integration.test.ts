@@ -90,9 +90,11 @@ describe('the folio of a stay with extras, discounts, the levy and VAT', () => {
       { holdExpiresAt: new Date(t.clock.now().getTime() + 30 * 60_000), paystackReference: 'WL-TEST-folio-1' },
     );
     expect(booking.totalAmount).toBe(1871);
-    // One after the other (the payment first, as the folio lists them).
-    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'payment', subtype: 'cash', status: 'success', amount: '1871.00', description: 'Cash payment received' });
-    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'refund', subtype: 'cash', status: 'success', amount: '-100.00', description: 'Refund' });
+    // One after the other (the payment first, as the folio lists them). Their times are set:
+    // two statements in a row can get the same now() on the embedded database.
+    const paidAt = t.clock.now();
+    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'payment', subtype: 'cash', status: 'success', amount: '1871.00', description: 'Cash payment received', created_at: paidAt });
+    await t.db('payment_transactions').insert({ booking_id: booking.id, type: 'refund', subtype: 'cash', status: 'success', amount: '-100.00', description: 'Refund', created_at: new Date(paidAt.getTime() + 60_000) });
 
     const fee = await extra({ name: 'Conservation fee', price: 110, childPrice: 55, pricing: 'per_person_per_night' });
     const drive = await extra({ name: 'Morning game drive', price: 650, childPrice: 325, pricing: 'per_person', vatInclusive: false });

@@ -50,6 +50,7 @@ describe('top navigation', () => {
       'Bookings',
       'Accommodations',
       'Rates',
+      'Extras',
       'Events',
       'Payments',
       'Invoices',
@@ -150,7 +151,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const links = await mainNavLinks();
-    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Events', 'Payments', 'Invoices', 'Settings', 'Audit Log', 'Sync']);
+    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Extras', 'Events', 'Payments', 'Invoices', 'Settings', 'Audit Log', 'Sync']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });
