@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExtraPricingSchema } from './folio.js';
+import { Extra, ExtraPricingSchema } from './folio.js';
 import { uuid } from './common.js';
 
 /**
@@ -56,12 +56,5 @@ export const PricedGuestExtra = z.object({
 export type PricedGuestExtra = z.infer<typeof PricedGuestExtra>;
 
 /** GET /api/public/extras: what step 3 of /booking offers (active, bookable online). */
-export const PublicExtra = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  price: z.number(),
-  childPrice: z.number().nullable(),
-  pricing: ExtraPricingSchema,
-});
+export const PublicExtra = Extra.pick({ id: true, name: true, description: true, price: true, childPrice: true, pricing: true });
 export type PublicExtra = z.infer<typeof PublicExtra>;
