@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
+import { syncWatermarkSettled } from '../../../test/sync-watermark.js';
+import { SyncPullResponse } from '../../../../shared/contracts/sync.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
 import { startPaystackDouble } from '../../../../e2e/doubles/paystack-double.js';
 import { createPaystackClient } from '../../adapters/paystack.js';
@@ -233,9 +235,18 @@ describe('group bookings at the desk', () => {
     const children = await t.db('bookings').where({ parent_booking_id: res.body.id });
     expect(children.map((c) => c.status)).toEqual(['Checked-In', 'Checked-In']);
 
-    const pull = await manager.get('/api/sync/pull');
-    expect(pull.status).toBe(200);
-    const pulled = (pull.body.changes.bookings as Booking[]).filter((b) => b.id === res.body.id || b.parentBookingId === res.body.id);
+    // Every page of a first pull, once the check-in is below the pull's watermark.
+    await syncWatermarkSettled(t.db);
+    const all: Booking[] = [];
+    let page: SyncPullResponse | undefined;
+    do {
+      const since = page ? `&since=${encodeURIComponent(page.cursor)}` : '';
+      const pull = await manager.get(`/api/sync/pull?limit=2000${since}`);
+      expect(pull.status).toBe(200);
+      page = SyncPullResponse.parse(pull.body);
+      all.push(...page.changes.bookings);
+    } while (page.hasMore);
+    const pulled = all.filter((b) => b.id === res.body.id || b.parentBookingId === res.body.id);
     expect(pulled.find((b) => b.id === res.body.id)).toMatchObject({ unitId: null, unitCount: 2, status: 'Checked-In' });
     expect(pulled.filter((b) => b.parentBookingId === res.body.id).map((b) => [b.isEntireLodgeChild, b.status])).toEqual([
       [true, 'Checked-In'],

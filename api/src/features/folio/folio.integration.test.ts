@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
+import { syncWatermarkSettled } from '../../../test/sync-watermark.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
 import { Folio, FolioChargeResponse } from '../../../../shared/contracts/folio.js';
 import { SyncPullResponse, SyncPushResponse, type SyncPushEntry } from '../../../../shared/contracts/sync.js';
@@ -321,6 +322,7 @@ describe('offline: folio.addCharge through the sync push, and the pull', () => {
 
   it('the pull carries the extras catalogue and the charges of the bookings it serves, then only what changed', async () => {
     const b = await eftBooking();
+    await syncWatermarkSettled(t.db);
     const first = SyncPullResponse.parse((await receptionist.get('/api/sync/pull?limit=2000')).body);
     let cursor = first.cursor;
     let page = first;
@@ -330,6 +332,7 @@ describe('offline: folio.addCharge through the sync push, and the pull', () => {
     }
     const walk = await extra({ name: 'Guided walk', price: 380, childPrice: 190, pricing: 'per_person' });
     const { charge } = FolioChargeResponse.parse((await post(b.id, { extraId: walk, adults: 1, children: 1 })).body);
+    await syncWatermarkSettled(t.db);
     const next = SyncPullResponse.parse((await receptionist.get(`/api/sync/pull?since=${encodeURIComponent(cursor)}`)).body);
     expect(next.changes.extras).toEqual([expect.objectContaining({ id: walk, name: 'Guided walk', price: 380, childPrice: 190, pricing: 'per_person', isActive: true })]);
     expect(next.changes.folioCharges).toEqual([charge]);
@@ -338,6 +341,7 @@ describe('offline: folio.addCharge through the sync push, and the pull', () => {
     await manager.post(`/api/admin/bookings/${b.id}/folio/charges/${charge.id}/void`, { reason: 'Cancelled walk' });
     const unused = await extra({ name: 'Unused', price: 1, pricing: 'per_item' });
     await t.db('extras').where({ id: unused }).delete();
+    await syncWatermarkSettled(t.db);
     const after = SyncPullResponse.parse((await receptionist.get(`/api/sync/pull?since=${encodeURIComponent(next.cursor)}`)).body);
     expect(after.changes.folioCharges).toEqual([expect.objectContaining({ id: charge.id, voidReason: 'Cancelled walk' })]);
     expect(after.deleted).toContainEqual({ entityType: 'extras', id: unused });

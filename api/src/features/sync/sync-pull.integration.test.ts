@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
+import { syncWatermarkSettled } from '../../../test/sync-watermark.js';
 import { Booking } from '../../../../shared/contracts/bookings.js';
 import { SyncPullResponse } from '../../../../shared/contracts/sync.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
@@ -18,22 +19,7 @@ afterAll(() => t?.close());
 
 const today = () => todayInLodge(t.clock.now());
 
-/**
- * Waits until every transaction that has committed so far is below the watermark. On
- * PostgreSQL a snapshot's xmin is server-wide: a short transaction in another database
- * (another test file) holds it back for a moment, and what this file wrote would come one
- * pull later than the assertion expects. PGlite has nothing else running.
- */
-async function settled(): Promise<void> {
-  const mark: string = (await t.db.raw('SELECT pg_current_xact_id()::text AS x')).rows[0].x;
-  await vi.waitFor(
-    async () => {
-      const res = await t.db.raw('SELECT pg_snapshot_xmin(pg_current_snapshot()) > ?::xid8 AS passed', [mark]);
-      expect(res.rows[0].passed, `the watermark passed ${mark}`).toBe(true);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-}
+const settled = () => syncWatermarkSettled(t.db);
 
 async function pull(since?: string, limit?: number, client = receptionist, opts: { settle?: boolean } = {}) {
   if (opts.settle !== false) await settled();
