@@ -1,5 +1,63 @@
 import { z } from 'zod';
 import { money, uuid } from './common.js';
+import { CHILD_AGE_MAX, CHILD_AGE_MIN, MEAL_PLANS, PRICING_MODELS } from '../domain/party-pricing.js';
+
+/** Per person pricing's messages (docs/product.md, Per person pricing). */
+export const PARTY_PRICING_MESSAGES = {
+  pricingModel: 'Pricing model must be per_unit or per_person_sharing',
+  singleSupplement: 'Single supplement must be between 0 and 100 percent',
+  bandAges: `Ages must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`,
+  bandOrder: 'A band’s from age must not be above its to age',
+  bandPercent: 'Percent of adult rate must be between 0 and 100',
+  bandsOverlap: 'Age bands must not overlap',
+  minimumChildAge: `Minimum child age must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`,
+  mealPlan: `Meal plan must be one of: ${MEAL_PLANS.join(', ')}`,
+  maxAdults: 'Maximum adults must be at least 1',
+  maxAdultsAboveCapacity: 'Maximum adults cannot be more than the capacity',
+} as const;
+
+/** One child age band: fromAge..toAge (inclusive) pay percentOfAdult, or are not accepted. */
+export const ChildBandSchema = z.object({
+  fromAge: z.number().int(),
+  toAge: z.number().int(),
+  percentOfAdult: z.number(),
+  notAccepted: z.boolean().optional(),
+});
+export type ChildBandDto = z.infer<typeof ChildBandSchema>;
+
+const bandAge = z
+  .number({ error: PARTY_PRICING_MESSAGES.bandAges })
+  .int(PARTY_PRICING_MESSAGES.bandAges)
+  .min(CHILD_AGE_MIN, PARTY_PRICING_MESSAGES.bandAges)
+  .max(CHILD_AGE_MAX, PARTY_PRICING_MESSAGES.bandAges);
+const percent = (message: string) => z.number({ error: message }).min(0, message).max(100, message);
+
+/** A child policy as a request sends it: bands with ages 0..17, no two overlapping. */
+export const ChildPolicyRequest = z
+  .array(
+    z
+      .object({
+        fromAge: bandAge,
+        toAge: bandAge,
+        percentOfAdult: percent(PARTY_PRICING_MESSAGES.bandPercent).default(0),
+        notAccepted: z.boolean().default(false),
+      })
+      .superRefine((band, ctx) => {
+        if (band.fromAge > band.toAge) ctx.addIssue({ code: 'custom', message: PARTY_PRICING_MESSAGES.bandOrder, path: ['toAge'] });
+      }),
+  )
+  .max(18)
+  .default([])
+  .superRefine((bands, ctx) => {
+    const sorted = [...bands].sort((a, b) => a.fromAge - b.fromAge);
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i].fromAge <= sorted[i - 1].toAge) {
+        ctx.addIssue({ code: 'custom', message: PARTY_PRICING_MESSAGES.bandsOverlap });
+        return;
+      }
+    }
+  })
+  .transform((bands) => [...bands].sort((a, b) => a.fromAge - b.fromAge));
 
 /** An accommodation type as the API sends it. Money is rand (a number with at most 2 decimals). */
 export const AccommodationType = z.object({
@@ -15,6 +73,13 @@ export const AccommodationType = z.object({
   includedAccommodationTypes: z.array(z.string()),
   isActive: z.boolean(),
   systemKey: z.string().nullable(),
+  /** per_unit: the rates are per unit per night; per_person_sharing: per adult per night. */
+  pricingModel: z.enum(PRICING_MODELS),
+  singleSupplementPercent: z.number(),
+  childPolicy: z.array(ChildBandSchema),
+  minimumChildAge: z.number().int().nullable(),
+  mealPlan: z.enum(MEAL_PLANS).nullable(),
+  maxAdults: z.number().int().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
 });
@@ -74,7 +139,28 @@ export const AccommodationTypeRequest = z
     isPackage: z.boolean().default(false),
     includedAccommodationTypes: z.array(uuid(ACCOMMODATION_MESSAGES.includedUnknown, ACCOMMODATION_MESSAGES.includedUnknown)).max(100).default([]),
     isActive: z.boolean().default(true),
+    pricingModel: z.enum(PRICING_MODELS, { error: PARTY_PRICING_MESSAGES.pricingModel }).default('per_unit'),
+    singleSupplementPercent: percent(PARTY_PRICING_MESSAGES.singleSupplement).default(0),
+    childPolicy: ChildPolicyRequest,
+    minimumChildAge: bandAge
+      .nullish()
+      .transform((v) => v ?? null),
+    mealPlan: z
+      .enum(MEAL_PLANS, { error: PARTY_PRICING_MESSAGES.mealPlan })
+      .nullish()
+      .transform((v) => v ?? null),
+    maxAdults: z
+      .number({ error: PARTY_PRICING_MESSAGES.maxAdults })
+      .int(PARTY_PRICING_MESSAGES.maxAdults)
+      .min(1, PARTY_PRICING_MESSAGES.maxAdults)
+      .nullish()
+      .transform((v) => v ?? null),
     version: z.number().int().min(1).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.maxAdults !== null && body.maxAdults > body.capacity) {
+      ctx.addIssue({ code: 'custom', message: PARTY_PRICING_MESSAGES.maxAdultsAboveCapacity, path: ['maxAdults'] });
+    }
   })
   .transform((body) => ({
     ...body,

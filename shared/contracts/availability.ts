@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartyFields } from './party.js';
 import { checkOutAfterCheckIn, isoDate, uuid } from './common.js';
 
 export const AVAILABILITY_MESSAGES = {
@@ -14,6 +15,8 @@ export const AvailabilityRequest = z
     checkIn: isoDate(AVAILABILITY_MESSAGES.checkInRequired),
     checkOut: isoDate(AVAILABILITY_MESSAGES.checkOutRequired),
     accommodationTypeId: uuid(AVAILABILITY_MESSAGES.accommodationTypeRequired),
+    /** Who stays: a type that cannot take the party (capacity, maxAdults, child policy) is a 400 naming the field. */
+    ...PartyFields,
   })
   .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
 export type AvailabilityRequest = z.output<typeof AvailabilityRequest>;

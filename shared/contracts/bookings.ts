@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartyFields } from './party.js';
 import { GuestExtrasField } from './guest-extras.js';
 import {
   BOOKING_STATUSES,
@@ -197,6 +198,8 @@ export const CreateBookingRequest = z
     numberOfGuests: guestCount(GROUP_GUESTS_MAX, BOOKING_MESSAGES.guestsRange).default(GUESTS_DEFAULT),
     /** Units of the type booked together (a group): the server picks free ones; absent = 1. */
     unitCount: optionalUnitCount(),
+    /** Who stays (per person pricing); absent = 2 adults. */
+    ...PartyFields,
     totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
     discountAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
     paymentMethod: GuestPaymentMethodSchema,
@@ -227,6 +230,8 @@ export const AdminCreateBookingRequest = z
     numberOfGuests: guestCount(ADMIN_GUESTS_MAX, BOOKING_MESSAGES.adminGuestsRange).default(GUESTS_DEFAULT),
     /** A group: unitId and unitCount - 1 more free units of its type; absent = 1. */
     unitCount: optionalUnitCount(),
+    /** Who stays (per person pricing); absent = 2 adults. */
+    ...PartyFields,
     totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid, required: BOOKING_MESSAGES.totalAmountRequired }),
     paymentMethod: AdminCreatePaymentMethodInput,
     paymentStatus: AdminPaymentStatusInput,

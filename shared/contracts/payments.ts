@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartyFields } from './party.js';
 import { GuestExtrasField } from './guest-extras.js';
 import { LEDGER_ENTRY_STATUSES, LEDGER_ENTRY_TYPES, REFUND_MESSAGES } from '../domain/payment-ledger.js';
 import { PAYSTACK_REFERENCE_PATTERN } from '../domain/reference.js';
@@ -44,6 +45,8 @@ export const PaymentBookingData = z
         .max(GROUP_GUESTS_MAX, BOOKING_MESSAGES.guestsRange)
         .default(GUESTS_DEFAULT),
       unitCount: optionalUnitCount(),
+      /** Who stays (per person pricing); absent = 2 adults. */
+      ...PartyFields,
       totalAmount: money({ invalid: BOOKING_MESSAGES.amountInvalid }).optional(),
       paymentMethod: z.literal('Card', { error: PAYMENT_MESSAGES.cardOnly }).default('Card'),
       specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),

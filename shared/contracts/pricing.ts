@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartyFields } from './party.js';
 import { centsToRand } from '../domain/money.js';
 import type { StayQuote } from '../domain/pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
@@ -30,13 +31,53 @@ export const CalculateRateRequest = z
      */
     extras: GuestExtrasField,
     numberOfGuests: guestCount(ADMIN_GUESTS_MAX, BOOKING_MESSAGES.adminGuestsRange).optional(),
+    /** Who stays (per person pricing); absent = 2 adults. */
+    ...PartyFields,
   })
   .superRefine(checkOutAfterCheckIn('checkIn', 'checkOut'));
 export type CalculateRateRequest = z.output<typeof CalculateRateRequest>;
 export type CalculateRateRequestInput = z.input<typeof CalculateRateRequest>;
 
+/** One child's price for a night of a per person type. */
+const ChildNight = z.object({
+  age: z.number().int(),
+  /** The band that priced the child, e.g. '6–11', or null when none covers the age (adult rate). */
+  band: z.string().nullable(),
+  percentOfAdult: z.number(),
+  amount: z.number(),
+});
+
+/**
+ * A night. rate is the unit's rate (per unit) or the adult rate (per person sharing); the
+ * per person parts are present only for a per person sharing type. free marks a night a
+ * special made free.
+ */
+const BreakdownNight = z.object({
+  date: IsoDateStrict,
+  kind: z.enum(['weekday', 'weekend']),
+  rate: z.number(),
+  adults: z.number().int().optional(),
+  adultsAmount: z.number().optional(),
+  children: z.array(ChildNight).optional(),
+  singleSupplement: z.number().optional(),
+  /** The night's price for the party (per person) or one unit (per unit). */
+  amount: z.number().optional(),
+  free: z.boolean().optional(),
+});
+export type BreakdownNight = z.infer<typeof BreakdownNight>;
+
+/** The special that applied (at most one per booking). */
+const AppliedSpecialDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  stayNights: z.number().int(),
+  payNights: z.number().int(),
+  freeNights: z.array(IsoDateStrict),
+  discount: z.number(),
+});
+
 const RateBreakdown = z.object({
-  nights: z.array(z.object({ date: IsoDateStrict, kind: z.enum(['weekday', 'weekend']), rate: z.number() })),
+  nights: z.array(BreakdownNight),
   nightCount: z.number().int(),
   subtotal: z.number(),
   promoDiscount: z.number(),
@@ -49,6 +90,13 @@ const RateBreakdown = z.object({
   /** A group's units (2 or more): nights are one unit's rates, subtotal and totals all units'. */
   unitCount: z.number().int().optional(),
   promoCode: z.string().optional(),
+  /** Per person sharing only: the model, and the party priced. */
+  pricingModel: z.literal('per_person_sharing').optional(),
+  adults: z.number().int().optional(),
+  childAges: z.array(z.number().int()).optional(),
+  /** When a special applied: it, and its discount (subtotal - specialDiscount - promoDiscount = totalAmount before extras). */
+  special: AppliedSpecialDto.optional(),
+  specialDiscount: z.number().optional(),
   /** Only when the request chose extras: each priced, and their sum (in totalAmount). */
   extras: z.array(PricedGuestExtra).optional(),
   extrasTotal: z.number().optional(),

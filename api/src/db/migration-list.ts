@@ -27,6 +27,7 @@ import * as m1126_0600 from './migrations/20261126000600_paystack_connection_tes
 import * as m1127_0100 from './migrations/20261127000100_group_bookings.js';
 import * as m1128_0100 from './migrations/20261128000100_folio_foundation.js';
 import * as m1128_0400 from './migrations/20261128000400_invoices.js';
+import * as m1129_0100 from './migrations/20261129000100_per_person_pricing.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -63,6 +64,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261127000100_group_bookings', m1127_0100],
   ['20261128000100_folio_foundation', m1128_0100],
   ['20261128000400_invoices', m1128_0400],
+  ['20261129000100_per_person_pricing', m1129_0100],
 ];
 
 /** The names of the listed migrations, in order. */

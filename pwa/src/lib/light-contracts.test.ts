@@ -49,6 +49,12 @@ const accommodation = {
   includedAccommodationTypes: [],
   isActive: true,
   systemKey: null,
+  pricingModel: 'per_unit',
+  singleSupplementPercent: 0,
+  childPolicy: [],
+  minimumChildAge: null,
+  mealPlan: null,
+  maxAdults: null,
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

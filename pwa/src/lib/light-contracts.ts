@@ -1,4 +1,5 @@
-import type { AccommodationType } from '@shared/contracts/accommodations.js';
+import type { AccommodationType, ChildBandDto } from '@shared/contracts/accommodations.js';
+import { MEAL_PLANS, PRICING_MODELS } from '@shared/domain/party-pricing.js';
 import type { User } from '@shared/contracts/auth.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import type { WeatherResponse } from '@shared/contracts/weather.js';
@@ -145,6 +146,19 @@ function listOf<T>(item: LightContract<T>): LightContract<T[]> {
   };
 }
 
+/** A child age band (ChildBandSchema): notAccepted only when present. */
+const childBand: Check<ChildBandDto> = (v) => {
+  if (typeof v !== 'object' || v === null) return INVALID;
+  const band = v as Record<string, unknown>;
+  const fromAge = int(band.fromAge);
+  const toAge = int(band.toAge);
+  const percentOfAdult = number(band.percentOfAdult);
+  if (fromAge === INVALID || toAge === INVALID || percentOfAdult === INVALID) return INVALID;
+  if (band.notAccepted === undefined) return { fromAge, toAge, percentOfAdult };
+  const notAccepted = boolean(band.notAccepted);
+  return notAccepted === INVALID ? INVALID : { fromAge, toAge, percentOfAdult, notAccepted };
+};
+
 /** One accommodation type (AccommodationType). */
 export const AccommodationTypeLight = object<AccommodationType>({
   id: string,
@@ -159,6 +173,12 @@ export const AccommodationTypeLight = object<AccommodationType>({
   includedAccommodationTypes: arrayOf(string),
   isActive: boolean,
   systemKey: nullable(string),
+  pricingModel: oneOf(PRICING_MODELS),
+  singleSupplementPercent: number,
+  childPolicy: arrayOf(childBand),
+  minimumChildAge: nullable(int),
+  mealPlan: nullable(oneOf(MEAL_PLANS)),
+  maxAdults: nullable(int),
   version: int,
   updatedAt: string,
 });

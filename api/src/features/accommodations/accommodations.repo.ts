@@ -17,6 +17,12 @@ interface TypeRow {
   is_package: boolean;
   is_active: boolean;
   system_key: string | null;
+  pricing_model: AccommodationType['pricingModel'];
+  single_supplement_percent: string;
+  child_policy: AccommodationType['childPolicy'];
+  minimum_child_age: number | null;
+  meal_plan: AccommodationType['mealPlan'];
+  max_adults: number | null;
   version: number;
   updated_at: Date;
   included: string[] | null;
@@ -46,6 +52,12 @@ export const toAccommodationType = (r: TypeRow): AccommodationType => ({
   includedAccommodationTypes: r.included ?? [],
   isActive: r.is_active,
   systemKey: r.system_key,
+  pricingModel: r.pricing_model ?? 'per_unit',
+  singleSupplementPercent: Number(r.single_supplement_percent ?? 0),
+  childPolicy: r.child_policy ?? [],
+  minimumChildAge: r.minimum_child_age ?? null,
+  mealPlan: r.meal_plan ?? null,
+  maxAdults: r.max_adults ?? null,
   version: r.version,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
