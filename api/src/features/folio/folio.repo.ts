@@ -147,6 +147,8 @@ export interface FolioSource {
   charges: FolioCharge[];
   ledger: { id: string; type: string; subtype: string; status: string; amountCents: number; description: string; createdAt: string }[];
   tax: { vatRegistered: boolean; tourismLevyPercent: number };
+  /** Folio line key -> the number of the invoice that covers it. */
+  invoiceNumbers: Map<string, string>;
 }
 
 interface LedgerJson {
@@ -161,12 +163,20 @@ interface LedgerJson {
 
 /**
  * Everything a folio is built from, in one statement: the stay's booking (the entire-lodge
- * parent of a unit's booking) with its unit's or type's name, its charges, its ledger and the
- * tax settings. Undefined: no such booking. One round trip instead of five (see the table-read
+ * parent of a unit's booking) with its unit's or type's name, its charges, its ledger, the
+ * tax settings and which lines an invoice already covers (with the invoice's number). Undefined: no such booking. One round trip instead of five (see the table-read
  * exception in .dependency-cruiser.cjs: the folio is read on every open of a booking).
  */
 export async function readFolioSource(db: Db, bookingId: string): Promise<FolioSource | undefined> {
-  const res = await db.raw<{ rows: { booking: Record<string, unknown> | null; charges: ChargeJson[]; ledger: LedgerJson[]; tax: { vat: boolean; levy: number | string } }[] }>(
+  const res = await db.raw<{
+    rows: {
+      booking: Record<string, unknown> | null;
+      charges: ChargeJson[];
+      ledger: LedgerJson[];
+      tax: { vat: boolean; levy: number | string };
+      invoiced: Record<string, string>;
+    }[];
+  }>(
     `WITH b AS (
        SELECT b.id, b.reference, COALESCE(u.name, t.name) AS name, b.check_in_date::text AS check_in, b.check_out_date::text AS check_out,
               b.total_amount::text AS total
@@ -180,7 +190,10 @@ export async function readFolioSource(db: Db, bookingId: string): Promise<FolioS
             (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'type', p.type, 'subtype', p.subtype, 'status', p.status,
                       'amount', p.amount::text, 'description', p.description, 'created_at', p.created_at) ORDER BY p.created_at, p.id), '[]')
                FROM payment_transactions p WHERE p.booking_id = (SELECT id FROM b)) AS ledger,
-            (SELECT json_build_object('vat', s.vat_registered, 'levy', s.tourism_levy_percent::text) FROM settings s WHERE s.id = 1) AS tax`,
+            (SELECT json_build_object('vat', s.vat_registered, 'levy', s.tourism_levy_percent::text) FROM settings s WHERE s.id = 1) AS tax,
+            (SELECT COALESCE(json_object_agg(l.folio_key, i.number), '{}')
+               FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+              WHERE l.booking_id = (SELECT id FROM b) AND l.kind = 'invoice' AND l.folio_key IS NOT NULL) AS invoiced`,
     [bookingId, bookingId],
   );
   const row = res.rows[0];
@@ -199,6 +212,7 @@ export async function readFolioSource(db: Db, bookingId: string): Promise<FolioS
       createdAt: iso(p.created_at),
     })),
     tax: { vatRegistered: row.tax.vat, tourismLevyPercent: Number(row.tax.levy) },
+    invoiceNumbers: new Map(Object.entries(row.invoiced ?? {})),
   };
 }
 

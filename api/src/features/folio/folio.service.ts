@@ -9,11 +9,6 @@ import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { getBooking } from '../bookings/queries.js';
 import * as repo from './folio.repo.js';
 
-export interface BuildFolioOptions {
-  /** Folio line key -> the number of the invoice that covers it (the invoices feature knows). */
-  invoiceNumbers?: ReadonlyMap<string, string>;
-}
-
 /**
  * The booking whose folio a booking's charges go to: itself, or for a unit of an entire-lodge
  * (or group) stay, the stay's parent booking, which holds the stay's money.
@@ -34,8 +29,8 @@ export async function folioBookingOf(db: DbOrTx, bookingId: string): Promise<Boo
  * caller's transaction (the invoices feature issues an invoice from the folio it sees there),
  * in one statement.
  */
-export async function buildFolio(trx: DbOrTx, bookingId: string, opts: BuildFolioOptions = {}): Promise<Folio> {
-  return folioFrom(await repo.readFolioSource(trx, bookingId), opts);
+export async function buildFolio(trx: DbOrTx, bookingId: string): Promise<Folio> {
+  return folioFrom(await repo.readFolioSource(trx, bookingId));
 }
 
 /**
@@ -59,7 +54,7 @@ export async function folioForDesk(deps: Pick<Deps, 'db'>, bookingId: string): P
 }
 const folioReads = new WeakMap<object, Map<string, () => Promise<repo.FolioSource | undefined>>>();
 
-function folioFrom(source: repo.FolioSource | undefined, opts: BuildFolioOptions = {}): Folio {
+function folioFrom(source: repo.FolioSource | undefined): Folio {
   if (!source) throw new NotFoundError(FOLIO_MESSAGES.bookingNotFound, 'not_found');
   const { booking, charges, ledger, tax } = source;
 
@@ -84,7 +79,7 @@ function folioFrom(source: repo.FolioSource | undefined, opts: BuildFolioOptions
   const stay = { name: booking.name, checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate, totalAmount: booking.totalAmount };
   const { lines, totals } = buildFolioLines(
     { stay, charges, discounts: { promo: discount('promo'), card: discount('card_discount') }, payments, tax },
-    opts.invoiceNumbers,
+    source.invoiceNumbers,
   );
   return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax, stay, charges };
 }

@@ -177,6 +177,24 @@ describe('issuing an invoice', () => {
     expect(seq(second.body.number)).toBeGreaterThan(seq(first.body.number));
   });
 
+  it("the folio names the invoice that covers each line, and none on a line posted after it", async () => {
+    const bookingId = await paidBooking();
+    const first = await issue(bookingId);
+    expect(first.status).toBe(201);
+    const later = await postCharge(bookingId);
+
+    const folio = await manager.get(`/api/admin/bookings/${bookingId}/folio`);
+    expect(folio.status).toBe(200);
+    const numbers = Object.fromEntries(folio.body.lines.map((l: { key: string; invoiceNumber: string | null }) => [l.key, l.invoiceNumber]));
+    const expected = Object.fromEntries(first.body.lines.map((l: { folioKey: string }) => [l.folioKey, first.body.number]));
+    expect(numbers).toEqual({ ...expected, [`charge:${later}`]: null });
+
+    const second = await issue(bookingId);
+    const after = await manager.get(`/api/admin/bookings/${bookingId}/folio`);
+    const line = after.body.lines.find((l: { key: string }) => l.key === `charge:${later}`);
+    expect(line.invoiceNumber).toBe(second.body.number);
+  });
+
   it('a lodge that is not VAT-registered issues an "Invoice" without VAT', async () => {
     await manager.put('/api/admin/settings', { vatRegistered: false });
     try {
