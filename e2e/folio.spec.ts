@@ -83,3 +83,36 @@ test('offline, a receptionist posts two game drives to a checked-in guest: shown
   const mutations = await mutationsFor(b.id);
   expect(mutations.filter((m) => m.operation === 'folio.addCharge').map((m) => m.outcome)).toEqual(['applied', 'applied']);
 });
+
+test('at the front desk a manager issues the invoice from the guest panel and the folio names it; a receptionist sees no invoices', async ({ page, browser }) => {
+  const [b] = await bookingsArrivingToday(['Folio Invoice']);
+  await login(page, 'manager');
+  await page.goto('/admin/front-desk');
+  await waitForDeskRow(page, b.reference);
+  const panel = await openPanel(page, b.guestName, b.reference);
+  const folio = panel.getByRole('region', { name: 'Folio' });
+  const stayLine = folio.getByRole('list', { name: 'Folio lines' }).getByRole('listitem').first();
+  await expect(stayLine).not.toContainText('Invoice INV-');
+
+  const invoices = panel.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByText('No invoices yet.')).toBeVisible();
+  await invoices.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByText('Invoice issued')).toBeVisible();
+  const [issued] = await sql<{ number: string }>("select number from invoices where booking_id = ? and kind = 'invoice'", [b.id]);
+  await expect(invoices.getByRole('listitem').filter({ hasText: issued.number })).toContainText('R3,000.00');
+  // The folio, read again after the issue, says which invoice covers the stay.
+  await expect(stayLine).toContainText(`Invoice ${issued.number}`);
+
+  const desk = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+  try {
+    const reception = await desk.newPage();
+    await login(reception, 'receptionist');
+    await reception.goto('/admin/front-desk');
+    await waitForDeskRow(reception, b.reference);
+    const receptionPanel = await openPanel(reception, b.guestName, b.reference);
+    await expect(receptionPanel.getByRole('region', { name: 'Folio' })).toBeVisible();
+    await expect(receptionPanel.getByRole('region', { name: 'Invoices' })).toHaveCount(0);
+  } finally {
+    await desk.close();
+  }
+});

@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { bookingsArrivingToday, login, managerApi, releaseBookings, sql, waitForDeskRow } from '../desk-support.js';
 
 /**
- * The folio on screen (not a test): the front desk's guest panel, the Add charge dialog and
- * Booking Management's details dialog, on a phone and a tablet, as the manager (who sees Void).
+ * The folio on screen (not a test): the front desk's guest panel (folio and invoices), the Add
+ * charge dialog and Booking Management's details dialog, on a phone and a tablet, as the manager (who sees Void).
  */
 const OUT = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../screens/folio');
 const SIZES = [
@@ -42,6 +42,8 @@ test('the folio', async ({ browser }) => {
   await api.post(`/api/admin/bookings/${b.id}/folio/charges`, { data: { extraId: fee } });
   const barCharge = (await (await api.post(`/api/admin/bookings/${b.id}/folio/charges`, { data: { extraId: bar, quantity: 3 } })).json()) as { charge: { id: string } };
   await api.post(`/api/admin/bookings/${b.id}/folio/charges/${barCharge.charge.id}/void`, { data: { reason: 'Posted to the wrong room' } });
+  // Invoiced: the folio's lines then name their invoice, and the panel lists it.
+  await api.post(`/api/admin/bookings/${b.id}/invoices`);
 
   for (const size of SIZES) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, serviceWorkers: 'block' });
@@ -59,6 +61,10 @@ test('the folio', async ({ browser }) => {
     await expect(folio.getByText('Payments and taxes show once')).toHaveCount(0);
     await folio.scrollIntoViewIfNeeded();
     await shot(page, `desk-panel-folio-${size.width}.png`);
+    const invoices = panel.getByRole('region', { name: 'Invoices' });
+    await expect(invoices.getByRole('listitem')).toHaveCount(1);
+    await invoices.scrollIntoViewIfNeeded();
+    await shot(page, `desk-panel-invoices-${size.width}.png`);
 
     await folio.getByRole('button', { name: 'Add charge' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add charge' });

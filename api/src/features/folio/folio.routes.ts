@@ -6,11 +6,12 @@ import { currentUser } from '../../http/guards.js';
 import { AddFolioChargeRequest, VoidFolioChargeRequest } from '../../../../shared/contracts/folio.js';
 import { addFolioCharge } from './add-folio-charge.js';
 import { voidFolioCharge } from './void-folio-charge.js';
-import { buildFolio, folioForDesk } from './folio.service.js';
+import { buildFolio, folioJsonForDesk } from './folio.service.js';
 
 export function folioRoutes(router: Router<AppState>, deps: Deps): void {
   router.get('/admin/bookings/:id/folio', async (ctx) => {
-    ctx.body = await folioForDesk(deps, uuidParam(ctx.params.id));
+    ctx.type = 'application/json';
+    ctx.body = await folioJsonForDesk(deps, uuidParam(ctx.params.id));
   });
 
   router.post('/admin/bookings/:id/folio/charges', async (ctx) => {

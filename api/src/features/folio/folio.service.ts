@@ -34,12 +34,27 @@ export async function buildFolio(trx: DbOrTx, bookingId: string): Promise<Folio>
 }
 
 /**
- * GET /api/admin/bookings/:id/folio: the folio read outside any transaction, concurrent reads
+ * GET /api/admin/bookings/:id/folio, as its JSON text: the folio read outside any transaction, concurrent reads
  * of one booking's folio sharing one statement that started after each of them asked (so each
  * sees every write committed before it; db/coalesced-reads.ts). One probe per booking id seen
  * is kept per database: a few hundred bytes per booking.
  */
-export async function folioForDesk(deps: Pick<Deps, 'db'>, bookingId: string): Promise<Folio> {
+export async function folioJsonForDesk(deps: Pick<Deps, 'db'>, bookingId: string): Promise<string> {
+  const source = await readForDesk(deps, bookingId);
+  if (!source) return JSON.stringify(folioFrom(source));
+  // Requests that shared one read share its folio and its JSON text as well: under load most
+  // of a folio request's time went into building and stringifying the same answer per request.
+  let text = folioTexts.get(source);
+  if (text === undefined) {
+    text = JSON.stringify(folioFrom(source));
+    folioTexts.set(source, text);
+  }
+  return text;
+}
+
+const folioTexts = new WeakMap<repo.FolioSource, string>();
+
+function readForDesk(deps: Pick<Deps, 'db'>, bookingId: string): Promise<repo.FolioSource | undefined> {
   let byBooking = folioReads.get(deps.db);
   if (!byBooking) {
     byBooking = new Map();
@@ -50,7 +65,7 @@ export async function folioForDesk(deps: Pick<Deps, 'db'>, bookingId: string): P
     read = coalescedProbe(() => repo.readFolioSource(deps.db, bookingId));
     byBooking.set(bookingId, read);
   }
-  return folioFrom(await read());
+  return read();
 }
 const folioReads = new WeakMap<object, Map<string, () => Promise<repo.FolioSource | undefined>>>();
 

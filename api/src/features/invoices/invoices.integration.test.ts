@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { createTypeWithUnits, guestData, stay } from '../bookings/test-fixtures.js';
 import { buildFolio } from '../folio/folio.service.js';
+import { Folio } from '../../../../shared/contracts/folio.js';
 import { sendDueEmails } from '../email/email.service.js';
 import type { Mailer, OutgoingMail } from '../../adapters/mailer.js';
 import { vatInInclusiveCents } from '../../../../shared/domain/vat.js';
@@ -183,16 +184,16 @@ describe('issuing an invoice', () => {
     expect(first.status).toBe(201);
     const later = await postCharge(bookingId);
 
-    const folio = await manager.get(`/api/admin/bookings/${bookingId}/folio`);
-    expect(folio.status).toBe(200);
-    const numbers = Object.fromEntries(folio.body.lines.map((l: { key: string; invoiceNumber: string | null }) => [l.key, l.invoiceNumber]));
-    const expected = Object.fromEntries(first.body.lines.map((l: { folioKey: string }) => [l.folioKey, first.body.number]));
+    const res = await manager.get(`/api/admin/bookings/${bookingId}/folio`);
+    expect(res.status).toBe(200);
+    const folio = Folio.parse(res.body);
+    const numbers = Object.fromEntries(folio.lines.map((l) => [l.key, l.invoiceNumber]));
+    const expected = Object.fromEntries(first.body.lines.map((l) => [l.folioKey, first.body.number]));
     expect(numbers).toEqual({ ...expected, [`charge:${later}`]: null });
 
     const second = await issue(bookingId);
-    const after = await manager.get(`/api/admin/bookings/${bookingId}/folio`);
-    const line = after.body.lines.find((l: { key: string }) => l.key === `charge:${later}`);
-    expect(line.invoiceNumber).toBe(second.body.number);
+    const after = Folio.parse((await manager.get(`/api/admin/bookings/${bookingId}/folio`)).body);
+    expect(after.lines.find((l) => l.key === `charge:${later}`)?.invoiceNumber).toBe(second.body.number);
   });
 
   it('a lodge that is not VAT-registered issues an "Invoice" without VAT', async () => {

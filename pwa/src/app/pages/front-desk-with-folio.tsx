@@ -1,7 +1,23 @@
 import { FrontDeskPage } from '@/features/front-desk/front-desk-page.js';
 import { BookingFolio } from '@/features/folio/booking-folio.js';
+import { BookingInvoices } from '@/features/invoices/booking-invoices.js';
 
-/** The front desk with the folio feature's section in its guest panel (composed here, in the app layer). */
+/**
+ * The guest panel's money: the folio (everyone at the desk, offline too) and, below it, the
+ * booking's invoices and credit notes (SuperAdmin and Manager, online), as in Booking
+ * Management's details dialog, so checking a guest out and handing over the invoice happen
+ * in one place.
+ */
+function FolioAndInvoices({ bookingId }: { bookingId: string }) {
+  return (
+    <>
+      <BookingFolio bookingId={bookingId} />
+      <BookingInvoices bookingId={bookingId} />
+    </>
+  );
+}
+
+/** The front desk with the folio and invoices features' sections in its guest panel (composed here, in the app layer). */
 export function FrontDeskWithFolio() {
-  return <FrontDeskPage folioSection={BookingFolio} />;
+  return <FrontDeskPage folioSection={FolioAndInvoices} />;
 }

@@ -90,6 +90,7 @@ export function FolioSection({ bookingId, role }: { bookingId: string; role: Rol
 
 function FolioLineRow({ line, pending, onVoid }: { line: Line; pending: boolean; onVoid?: () => void }) {
   const detail = line.kind === 'extra' || line.kind === 'accommodation' ? `${line.quantity} × ${formatRand(line.unitAmount)}` : null;
+  const facts = [line.date ? formatStayDay(line.date) : null, detail].filter(Boolean).join(' · ');
   return (
     <Box
       component="li"
@@ -101,7 +102,13 @@ function FolioLineRow({ line, pending, onVoid }: { line: Line; pending: boolean;
           {line.description}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div">
-          {[line.date ? formatStayDay(line.date) : null, detail, line.invoiceNumber ? `Invoice ${line.invoiceNumber}` : null].filter(Boolean).join(' · ')}
+          {facts}
+          {line.invoiceNumber && (
+            // Kept on one line: a number broken at its hyphen reads as two.
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {`${facts ? ' · ' : ''}Invoice ${line.invoiceNumber}`}
+            </Box>
+          )}
         </Typography>
         {line.voided && (
           <Typography variant="caption" color="error" component="div">

@@ -35,7 +35,8 @@ export function useIssueInvoice(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(`/api/admin/bookings/${bookingId}/invoices`, { method: 'POST', schema: Invoice }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+    // The folio's lines name the invoice that covers them: read it again too.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['invoices'] }), queryClient.invalidateQueries({ queryKey: ['folio', bookingId] })]),
   });
 }
 
