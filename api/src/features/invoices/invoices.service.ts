@@ -135,8 +135,9 @@ export async function issueInvoice(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
     const settings = await getSettings(trx);
     const totalCents = sumCents(lines.map((l) => randToCents(l.amount)));
     const vatCents = settings.vatRegistered ? sumCents(lines.map((l) => randToCents(l.vat))) : 0;
-    const id = await repo.insertInvoice(
+    return recordDocument(
       trx,
+      actor,
       {
         booking_id: booking.id,
         kind: 'invoice',
@@ -155,8 +156,6 @@ export async function issueInvoice(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
         total_amount: centsToDecimalText(totalCents),
         credited_invoice_id: null,
         reason: null,
-        created_by_user_id: actor?.id ?? null,
-        created_by_name: actorName(actor),
       },
       lines.map((l) => ({
         folio_key: l.key,
@@ -166,18 +165,30 @@ export async function issueInvoice(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
         amount: centsToDecimalText(randToCents(l.amount)),
         vat_amount: centsToDecimalText(settings.vatRegistered ? randToCents(l.vat) : 0),
       })),
+      {
+        action: 'invoice.issue',
+        after: (invoice) => ({ invoiceId: invoice.id, number: invoice.number, total: invoice.total, vat: invoice.vat, lines: invoice.lines.map((l) => l.folioKey) }),
+      },
     );
-    const invoice = await loadInvoice(trx, id);
-    await queueDocumentEmail(trx, invoice);
-    await recordAudit(trx, {
-      actor,
-      action: 'invoice.issue',
-      entityType: 'booking',
-      entityId: booking.id,
-      after: { invoiceId: invoice.id, number: invoice.number, total: invoice.total, vat: invoice.vat, lines: invoice.lines.map((l) => l.folioKey) },
-    });
-    return invoice;
   });
+}
+
+/**
+ * Records an issued document (its number taken in trx), queues its e-mail to the guest with
+ * the PDF, and writes the audit entry: what issuing an invoice and a credit note share.
+ */
+async function recordDocument(
+  trx: Tx,
+  actor: Actor,
+  header: Omit<repo.NewInvoice, 'created_by_user_id' | 'created_by_name'>,
+  lines: readonly repo.NewInvoiceLine[],
+  audit: { action: string; after: (document: Invoice) => Record<string, unknown>; note?: string },
+): Promise<Invoice> {
+  const id = await repo.insertInvoice(trx, { ...header, created_by_user_id: actor?.id ?? null, created_by_name: actorName(actor) }, lines);
+  const document = await loadInvoice(trx, id);
+  await queueDocumentEmail(trx, document);
+  await recordAudit(trx, { actor, action: audit.action, entityType: 'booking', entityId: header.booking_id, after: audit.after(document), note: audit.note });
+  return document;
 }
 
 interface CreditInput {
@@ -212,8 +223,9 @@ async function creditInvoice(trx: Tx, actor: Actor, row: repo.InvoiceRow, input:
         : divideRoundHalfUp(input.amountCents * invoiceVatCents, totalCents);
   const settings = await getSettings(trx);
   const description = input.line ? `Voided: ${input.line.description}` : `Credit against ${row.number}: ${input.reason}`;
-  const id = await repo.insertInvoice(
+  return recordDocument(
     trx,
+    actor,
     {
       booking_id: row.booking_id,
       kind: 'credit_note',
@@ -233,8 +245,6 @@ async function creditInvoice(trx: Tx, actor: Actor, row: repo.InvoiceRow, input:
       total_amount: centsToDecimalText(input.amountCents),
       credited_invoice_id: row.id,
       reason: input.reason,
-      created_by_user_id: actor?.id ?? null,
-      created_by_name: actorName(actor),
     },
     [
       {
@@ -246,18 +256,12 @@ async function creditInvoice(trx: Tx, actor: Actor, row: repo.InvoiceRow, input:
         vat_amount: centsToDecimalText(vatCents),
       },
     ],
+    {
+      action: 'invoice.credit_note',
+      after: (note) => ({ creditNoteId: note.id, number: note.number, credits: row.number, total: note.total, vat: note.vat }),
+      note: input.reason,
+    },
   );
-  const note = await loadInvoice(trx, id);
-  await queueDocumentEmail(trx, note);
-  await recordAudit(trx, {
-    actor,
-    action: 'invoice.credit_note',
-    entityType: 'booking',
-    entityId: row.booking_id,
-    after: { creditNoteId: note.id, number: note.number, credits: row.number, total: note.total, vat: note.vat },
-    note: input.reason,
-  });
-  return note;
 }
 
 /** POST /api/admin/invoices/:id/credit-notes: a credit note for part or all of what is left of an invoice. */
