@@ -8,6 +8,7 @@ import {
   type PromoCodeRule,
   type RateOverrideRule,
 } from '../../../../shared/domain/pricing.js';
+import type { ChildBand, PartyPricingPolicy } from '../../../../shared/domain/party-pricing.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -19,6 +20,8 @@ export interface PricedType {
   isActive: boolean;
   baseWeekdayRateCents: number;
   baseWeekendRateCents: number;
+  /** How the type prices a party (per unit, or per person sharing with its child policy). */
+  policy: PartyPricingPolicy;
 }
 
 interface TypeRow {
@@ -29,6 +32,11 @@ interface TypeRow {
   is_active: boolean;
   base_weekday_rate: string;
   base_weekend_rate: string;
+  pricing_model: PartyPricingPolicy['pricingModel'];
+  single_supplement_percent: string;
+  child_policy: ChildBand[] | null;
+  minimum_child_age: number | null;
+  max_adults: number | null;
 }
 
 /**
@@ -48,6 +56,7 @@ export async function findPricingInputs(
 ): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
   const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
     `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
+            t.pricing_model, t.single_supplement_percent::text AS single_supplement_percent, t.child_policy, t.minimum_child_age, t.max_adults,
             (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', o.id, 'accommodation_type_id', o.accommodation_type_id,
@@ -77,6 +86,29 @@ export async function findPricingInputs(
   };
 }
 
+/** A type's name and party policy (availability's check of a party), or undefined. */
+export async function findPartyPolicy(db: Db, typeId: string): Promise<{ name: string; policy: PartyPricingPolicy } | undefined> {
+  const row: TypeRow | undefined = await db('accommodation_types as t')
+    .where('t.id', typeId)
+    .first(
+      't.id',
+      't.name',
+      't.capacity',
+      't.is_package',
+      't.is_active',
+      't.base_weekday_rate',
+      't.base_weekend_rate',
+      't.pricing_model',
+      db.raw('t.single_supplement_percent::text AS single_supplement_percent'),
+      't.child_policy',
+      't.minimum_child_age',
+      't.max_adults',
+    );
+  if (!row) return undefined;
+  const { name, policy } = toPricedType(row);
+  return { name, policy };
+}
+
 type OverrideJson = Omit<OverrideRow, 'created_at'> & { created_at_ms: number | string };
 type PromoJson = PromoRow;
 
@@ -89,6 +121,15 @@ function toPricedType(row: TypeRow): PricedType {
     isActive: row.is_active,
     baseWeekdayRateCents: randToCents(row.base_weekday_rate),
     baseWeekendRateCents: randToCents(row.base_weekend_rate),
+    policy: {
+      pricingModel: row.pricing_model,
+      // numeric(5,2) as text: a percent with at most 2 decimals, read without float drift.
+      singleSupplementPercent: randToCents(row.single_supplement_percent) / 100,
+      childPolicy: row.child_policy ?? [],
+      minimumChildAge: row.minimum_child_age,
+      maxAdults: row.max_adults,
+      capacity: row.capacity,
+    },
   };
 }
 
