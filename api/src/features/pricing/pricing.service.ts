@@ -52,9 +52,8 @@ export async function quoteForType(
     throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
   }
   const { type, overrides, cardPaymentDiscount: cardDiscountPercent, promo: promoRule } = inputs;
-  // Specials are read apart: the pricing query stays one prepared statement, and the
-  // specials feature owns its tables.
-  const specials = await listSpecialsForPricing(db, type.id, input.checkIn, input.checkOut);
+  // The specials themselves come from the specials feature, and only when one touches the stay.
+  const specials = inputs.hasSpecials ? await listSpecialsForPricing(db, type.id, input.checkIn, input.checkOut) : [];
   const result = quoteStay({
     type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
     overrides,
