@@ -301,3 +301,28 @@ describe('the staff booking', () => {
     expect(await t.db('audit_log').where({ entity_id: res.body.id, action: 'booking.total_override' })).toHaveLength(0);
   });
 });
+
+describe('a group of a per person type', () => {
+  it('is priced per person across its units, and the party is kept on the parent only', async () => {
+    const { unitIds } = await createPerPersonType();
+    const checkIn = next(MONDAY, 9);
+    const res = await t.client().post('/api/bookings', {
+      unitId: unitIds[0],
+      unitCount: 2,
+      checkInDate: checkIn,
+      checkOutDate: addDays(checkIn, 1),
+      adults: 5,
+      childAges: [7],
+      paymentMethod: 'EFT',
+      guestData: guestData('group'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // Monday (weekday): 5 x 4950 = 24750 + the child of 7 at 50 % (2475) = 27225, not times the units.
+    expect(res.body).toMatchObject({ totalAmount: 27225, unitCount: 2, numberOfGuests: 6, adults: 5, childAges: [7] });
+    const children = await t.db('bookings').where({ parent_booking_id: res.body.id }).orderBy('reference');
+    expect(children.map((c) => [c.adults, c.child_ages, c.total_amount])).toEqual([
+      [null, null, '0.00'],
+      [null, null, '0.00'],
+    ]);
+  });
+});
