@@ -352,6 +352,16 @@ export const Booking = z.object({
   isEntireLodgeChild: z.boolean(),
   /** Only on the parent of a group booking: how many units of its type it holds (2 or more). */
   unitCount: z.number().int().optional(),
+  /**
+   * The party the price was made for (adults, each child's age): present when it was kept (a
+   * per person sharing type, or a request that named it); absent on older bookings.
+   */
+  adults: z.number().int().optional(),
+  childAges: z.array(z.number().int()).optional(),
+  /** Only when a special applied: it (its name null once deleted) and what it took off. */
+  specialOfferId: z.string().optional(),
+  specialOfferName: z.string().nullable().optional(),
+  specialDiscountAmount: z.number().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PartyFields } from './party.js';
 import { centsToRand } from '../domain/money.js';
-import type { StayQuote } from '../domain/pricing.js';
+import type { NightPrice, StayQuote } from '../domain/pricing.js';
+import { bandLabel } from '../domain/party-pricing.js';
 import { IsoDateStrict, checkOutAfterCheckIn, isoDate, uuid } from './common.js';
 import { BOOKING_MESSAGES, OptionalPromoCode, PaymentMethodSchema, guestCount, optionalUnitCount, ADMIN_GUESTS_MAX } from './bookings.js';
 import { GuestExtrasField, PricedGuestExtra } from './guest-extras.js';
@@ -120,7 +121,7 @@ export function toCalculateRateResponse(quote: StayQuote | QuoteWithExtras, paym
     cardTotal,
     amountDue: paymentMethod === 'Card' ? cardTotal : totalAmount,
     breakdown: {
-      nights: quote.nights.map((night) => ({ date: night.date, kind: night.kind, rate: centsToRand(night.rateCents) })),
+      nights: quote.nights.map(breakdownNight),
       nightCount: quote.nightCount,
       subtotal: centsToRand(quote.subtotalCents),
       promoDiscount: centsToRand(quote.promoDiscountCents),
@@ -130,8 +131,48 @@ export function toCalculateRateResponse(quote: StayQuote | QuoteWithExtras, paym
       minimumStay: quote.minimumStay,
       ...(quote.unitCount !== undefined ? { unitCount: quote.unitCount } : {}),
       ...(quote.promoCode !== undefined ? { promoCode: quote.promoCode } : {}),
+      ...(quote.pricingModel && quote.party
+        ? { pricingModel: quote.pricingModel, adults: quote.party.adults, childAges: [...quote.party.childAges] }
+        : {}),
+      ...(quote.special
+        ? {
+            special: {
+              id: quote.special.id,
+              name: quote.special.name,
+              stayNights: quote.special.stayNights,
+              payNights: quote.special.payNights,
+              freeNights: quote.special.freeNights,
+              discount: centsToRand(quote.special.discountCents),
+            },
+            specialDiscount: centsToRand(quote.specialDiscountCents ?? quote.special.discountCents),
+          }
+        : {}),
       ...(hasGuestExtras(quote) ? extrasBreakdown(quote) : {}),
     },
+  };
+}
+
+/** A night of the breakdown: the per person parts and the free mark only where they apply. */
+function breakdownNight(night: NightPrice): BreakdownNight {
+  const base = { date: night.date, kind: night.kind, rate: centsToRand(night.rateCents) };
+  const party = night.party;
+  return {
+    ...base,
+    ...(party
+      ? {
+          adults: party.adults,
+          adultsAmount: centsToRand(party.adultsAmountCents),
+          children: party.children.map((c) => ({
+            age: c.age,
+            band: c.band ? bandLabel(c.band) : null,
+            percentOfAdult: c.percentOfAdult,
+            amount: centsToRand(c.amountCents),
+          })),
+          singleSupplement: centsToRand(party.singleSupplementCents),
+          amount: centsToRand(night.amountCents ?? 0),
+        }
+      : {}),
+    ...(night.free ? { free: true } : {}),
   };
 }
 

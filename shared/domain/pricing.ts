@@ -1,5 +1,16 @@
 import { compareIsoDates, isValidIsoDate, isWeekendNight, nightsBetween, type IsoDate } from './dates.js';
 import { divideRoundHalfUp, percentOfCents, percentToHundredths, randToCents, sumCents } from './money.js';
+import {
+  partyRefusal,
+  priceNightForParty,
+  resolveParty,
+  type AppliedSpecial,
+  type Party,
+  type PartyNightPrice,
+  type PartyPricingPolicy,
+  type SpecialOfferRule,
+} from './party-pricing.js';
+import { bestSpecial } from './specials.js';
 
 /**
  * Stay pricing (docs/design.md, Pricing). All money is integer cents. The server is the source
@@ -77,6 +88,12 @@ export interface NightPrice {
   rateCents: number;
   /** The override that set this night's rate, when one covers the night. */
   overrideId?: string;
+  /** Per person sharing only: the party's parts (rateCents is then the adult rate). */
+  party?: PartyNightPrice;
+  /** Per person sharing only: the night's price for the party. */
+  amountCents?: number;
+  /** Set when a special made this night free. */
+  free?: true;
 }
 
 export interface StayQuote {
@@ -95,12 +112,20 @@ export interface StayQuote {
   /** The promo code that was applied, as stored. */
   promoCode?: string;
   promoCodeId?: string;
+  /** Per person sharing only: the model and the party priced (absent on per unit quotes). */
+  pricingModel?: 'per_person_sharing';
+  party?: Party;
+  /** The special that applied, and its discount (taken before the promo code's). */
+  special?: AppliedSpecial;
+  specialDiscountCents?: number;
 }
 
 export type QuoteFailure =
   | { ok: false; code: 'invalid_dates'; message: string }
   | { ok: false; code: 'minimum_stay'; minimumStay: number; message: string }
-  | { ok: false; code: 'invalid_promo'; reason: PromoInvalidReason; message: string };
+  | { ok: false; code: 'invalid_promo'; reason: PromoInvalidReason; message: string }
+  /** The units cannot take the party (too many adults, a child the policy refuses, too many people). */
+  | { ok: false; code: 'party_refused'; field: 'adults' | 'childAges'; message: string };
 
 export type QuoteResult = { ok: true; quote: StayQuote } | QuoteFailure;
 
@@ -120,6 +145,21 @@ export interface QuoteStayInput {
    * exactly as they do to one unit's.
    */
   unitCount?: number;
+  /**
+   * How the type prices a party (absent: per unit, no party check). A per person sharing type
+   * charges its rates per adult, children by band and one adult a supplement.
+   */
+  policy?: PartyPricingPolicy;
+  /** The type's name, for the party refusals' wording. */
+  typeName?: string;
+  /**
+   * Who stays. Absent: 2 adults for a per person type, and no check at all for a per unit one
+   * (today's requests, whose guest count the booking checks). Given: checked against the
+   * policy (capacity x units, maxAdults, the child policy) whatever the model.
+   */
+  party?: Party;
+  /** The type's specials touching the stay; the best one that applies is taken. */
+  specials?: readonly SpecialOfferRule[];
 }
 
 /** Prices a stay, or says why it cannot be booked at that price. */
@@ -130,6 +170,14 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
   }
   const overrides = overridesForType(input.overrides, type.id);
   const nightDates = nightsBetween(checkIn, checkOut);
+
+  const unitCount = input.unitCount ?? 1;
+  const perPerson = input.policy?.pricingModel === 'per_person_sharing';
+  const party = input.party ?? (perPerson ? resolveParty({}) : undefined);
+  if (input.policy && party && (input.party || perPerson)) {
+    const refusal = partyRefusal(input.policy, input.typeName ?? 'this accommodation', party, unitCount);
+    if (refusal) return { ok: false, code: 'party_refused', ...refusal };
+  }
 
   const minimumStay = minimumStayFor(overrides, nightDates);
   if (nightDates.length < minimumStay) {
@@ -144,10 +192,31 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
   }
 
   const nights = nightDates.map((night) => priceNight(type, overrides, night));
-  const unitCount = input.unitCount ?? 1;
-  const subtotalCents = sumCents(nights.map((n) => n.rateCents)) * unitCount;
-  const promoDiscountCents = rule ? promoDiscountCentsFor(rule, subtotalCents) : 0;
-  const totalCents = subtotalCents - promoDiscountCents;
+  if (perPerson && input.policy && party) {
+    for (const night of nights) {
+      const { amountCents, ...parts } = priceNightForParty(night.rateCents, input.policy, party);
+      night.party = parts;
+      night.amountCents = amountCents;
+    }
+  }
+  // A per person price is the party's whatever the units; a per unit one is each unit's.
+  const nightAmount = (n: NightPrice) => n.amountCents ?? n.rateCents;
+  const multiplier = perPerson ? 1 : unitCount;
+  const subtotalCents = sumCents(nights.map(nightAmount)) * multiplier;
+  const special = input.specials?.length
+    ? bestSpecial({
+        specials: input.specials,
+        accommodationTypeId: type.id,
+        nights: nights.map((n) => ({ date: n.date, amountCents: nightAmount(n) })),
+        today,
+        multiplier,
+        withPromo: rule !== undefined,
+      })
+    : null;
+  const specialDiscountCents = special?.discountCents ?? 0;
+  if (special) for (const n of nights) if (special.freeNights.includes(n.date)) n.free = true;
+  const promoDiscountCents = rule ? promoDiscountCentsFor(rule, subtotalCents - specialDiscountCents) : 0;
+  const totalCents = subtotalCents - specialDiscountCents - promoDiscountCents;
   const cardTotalCents = cardTotalCentsFor(totalCents, cardDiscountPercent);
   return {
     ok: true,
@@ -162,6 +231,8 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
       minimumStay,
       ...(unitCount > 1 ? { unitCount } : {}),
       ...(rule ? { promoCode: rule.code, promoCodeId: rule.id } : {}),
+      ...(perPerson && party ? { pricingModel: 'per_person_sharing' as const, party } : {}),
+      ...(special ? { special, specialDiscountCents } : {}),
     },
   };
 }

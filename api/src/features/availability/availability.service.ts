@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/contracts/availability.js';
 import { COMING_SOON_MESSAGE } from '../../../../shared/contracts/availability.js';
 import { getIncludedTypes, getTypeSummary, type TypeSummary } from '../accommodations/queries.js';
+import { assertPartyAccepted } from '../pricing/pricing.service.js';
 import * as repo from './availability.repo.js';
 
 export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
@@ -35,12 +36,15 @@ export async function checkAvailability(deps: Deps, input: AvailabilityRequest):
 }
 
 /**
- * POST /api/availability: as checkAvailability, but a type with no active unit at all is not
+ * POST /api/availability: as checkAvailability, but a party the type cannot take is a 400
+ * naming the field, and a type with no active unit at all is not
  * "fully booked" but not bookable yet (issue 18, "Coming soon"): 409 with the reason. Other
  * readers (the chat) keep the plain answer and read it as not available.
  */
 export async function checkGuestAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
   const result = await checkAvailability(deps, input);
+  // A party the type cannot take (too many adults, a child its policy refuses) is a bad request.
+  await assertPartyAccepted(deps.db, input.accommodationTypeId, input);
   if (result.totalUnits === 0) throw new ConflictError(COMING_SOON_MESSAGE, 'coming_soon');
   return result;
 }

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, bookingTargetOf, guestsRangeMessage, type BookingTarg
 import type { StayQuote } from '../../../../shared/domain/pricing.js';
 import type { QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
 import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
+import type { PartyInput } from '../../../../shared/domain/party-pricing.js';
 import { assertUnitCountFits, priceStay, type PricedType } from '../pricing/pricing.service.js';
 import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodations/queries.js';
 import { BOOKING_SERVICE_MESSAGES as M, groupUnavailable, unavailable } from './booking-messages.js';
@@ -105,6 +106,8 @@ interface GuestTargetInput {
   extras?: readonly GuestExtraChoice[];
   /** Where the extras sit in the request (400s name `<extrasField>.<i>.extraId`). */
   extrasField?: string;
+  /** Who stays, as the request said (absent: 2 adults); the price checks the units can take it. */
+  party?: PartyInput;
 }
 
 export async function placeGuestTarget(
@@ -118,6 +121,7 @@ export async function placeGuestTarget(
     checkOut: input.checkOutDate,
     promoCode: input.promoCode,
     unitCount,
+    party: input.party,
     extras: input.extras?.length ? { choices: input.extras, guests: input.numberOfGuests, field: input.extrasField } : undefined,
   };
   if (input.target.kind === 'unit') {

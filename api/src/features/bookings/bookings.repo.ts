@@ -40,6 +40,11 @@ export interface BookingRow {
   cancelled_at: Date | null;
   cancellation_reason: string | null;
   promo_use_returned_at: Date | null;
+  /** The party priced (per person sharing, or named by the request); null before it was kept. */
+  adults: number | null;
+  child_ages: number[] | null;
+  special_offer_id: string | null;
+  special_discount_amount: string;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -47,6 +52,7 @@ export interface BookingRow {
   unit_name?: string | null;
   accommodation_type_name?: string;
   guest_phone?: string | null;
+  special_offer_name?: string | null;
 }
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -81,6 +87,15 @@ export const toBooking = (r: BookingRow): Booking => ({
   isEntireLodgeChild: r.is_entire_lodge_child,
   // Only on a group's parent, so every other booking is answered exactly as before groups.
   ...(r.group_unit_count ? { unitCount: r.group_unit_count } : {}),
+  // The party and the special only where they were kept, so other bookings answer as before.
+  ...(r.adults != null ? { adults: r.adults, childAges: r.child_ages ?? [] } : {}),
+  ...(r.special_offer_id
+    ? {
+        specialOfferId: r.special_offer_id,
+        specialOfferName: r.special_offer_name ?? null,
+        specialDiscountAmount: centsToRand(randToCents(r.special_discount_amount)),
+      }
+    : {}),
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
   version: r.version,
@@ -91,7 +106,14 @@ function bookingsQuery(db: Db) {
     .leftJoin('units as u', 'u.id', 'b.unit_id')
     .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
     .join('guests as g', 'g.id', 'b.guest_id')
-    .select('b.*', 'u.name as unit_name', 't.name as accommodation_type_name', 'g.phone as guest_phone');
+    .select(
+      'b.*',
+      'u.name as unit_name',
+      't.name as accommodation_type_name',
+      'g.phone as guest_phone',
+      // The special's name as the booking shows it (null once the special is deleted: the id is set null too).
+      db.raw('(SELECT so.name FROM special_offers so WHERE so.id = b.special_offer_id) AS special_offer_name'),
+    );
 }
 
 export async function findBookingById(db: Db, id: string): Promise<Booking | undefined> {
@@ -193,6 +215,12 @@ export type BookingInsert = {
   created_by_user_id: string | null;
   /** A guest's hashed client address (guest-limits.ts); null for staff. */
   hold_source?: string | null;
+  /** The party priced: kept for per person types and whenever the request named it. */
+  adults?: number | null;
+  child_ages?: readonly number[] | null;
+  /** The special that applied, and its discount (a booking's total never follows a later change). */
+  special_offer_id?: string | null;
+  special_discount_cents?: number;
 };
 
 /**
@@ -212,13 +240,16 @@ export async function countActiveHolds(db: Db, by: { email: string; source: stri
 
 /** Inserts one booking; the exclusion constraint (23P01) and unique indexes (23505) throw. */
 export async function insertBooking(db: Db, b: BookingInsert): Promise<string> {
-  const { total_cents, discount_cents, id, ...rest } = b;
+  const { total_cents, discount_cents, id, child_ages, special_discount_cents, ...rest } = b;
   const rows: { id: string }[] = await db('bookings')
     .insert({
       ...(id ? { id } : {}),
       ...rest,
       total_amount: centsToDecimalText(total_cents),
       discount_amount: centsToDecimalText(discount_cents),
+      // jsonb: the driver would send a JS array as a PostgreSQL array, so send JSON text.
+      ...(child_ages != null ? { child_ages: JSON.stringify(child_ages) } : {}),
+      ...(special_discount_cents ? { special_discount_amount: centsToDecimalText(special_discount_cents) } : {}),
     })
     .returning('id');
   return rows[0].id;

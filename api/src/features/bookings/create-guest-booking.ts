@@ -16,6 +16,8 @@ import { enqueueReceivedEmail } from './booking-emails.js';
 import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
 import { hasGuestExtras, type QuoteWithExtras } from '../../../../shared/domain/guest-extras.js';
 import { postGuestExtras } from '../folio/guest-extras.js';
+import { guestCountOf, partyAndSpecialColumns } from './booking-party.js';
+import type { PartyInput } from '../../../../shared/domain/party-pricing.js';
 import * as repo from './bookings.repo.js';
 import { assertHoldsBelowLimit, type HoldLimit } from './guest-limits.js';
 
@@ -34,6 +36,8 @@ export interface GuestBookingInput {
   numberOfGuests: number;
   /** Units of the type booked together (a group); default 1. */
   unitCount?: number;
+  /** Who stays (adults, children's ages); absent = 2 adults. When given, numberOfGuests is its size. */
+  party?: PartyInput;
   guest: GuestDetails;
   paymentMethod: 'Card' | 'EFT';
   promoCode?: string;
@@ -75,9 +79,10 @@ export async function createGuestBooking(
     if (input.paymentMethod === 'Card' && !settings.allowCardPayments) throw new UnprocessableError(M.cardDisabled, 'card_disabled');
 
     if (input.holdLimit) await assertHoldsBelowLimit(trx, input.guest.email, input.holdLimit, now);
-    const placement = await placeGuestTarget(trx, now, input);
+    const guests = guestCountOf(input.numberOfGuests, input.party);
+    const placement = await placeGuestTarget(trx, now, { ...input, numberOfGuests: guests });
     const { type, quote } = placement;
-    assertPartyFits(placement, input.numberOfGuests);
+    assertPartyFits(placement, guests);
 
     const guest = await repo.upsertGuest(trx, { ...input.guest, userId: input.userId ?? null });
     if (quote.promoCodeId) await takePromoUse(trx, quote.promoCodeId);
@@ -91,7 +96,7 @@ export async function createGuestBooking(
       guest_email: guest.email,
       check_in_date: input.checkInDate,
       check_out_date: input.checkOutDate,
-      number_of_guests: input.numberOfGuests,
+      number_of_guests: guests,
       status: 'Provisional',
       total_cents: totalCents,
       discount_cents: quote.promoDiscountCents + (isCard ? quote.cardDiscountCents : 0),
@@ -105,6 +110,7 @@ export async function createGuestBooking(
       source: 'guest',
       created_by_user_id: null,
       hold_source: input.holdLimit?.source ?? null,
+      ...partyAndSpecialColumns(quote, input.party),
     });
 
     await recordLedgerEntries(trx, discountEntries(id, quote, isCard, settings.cardPaymentDiscount));
@@ -140,6 +146,7 @@ export async function createEftBooking(
         checkOutDate: input.checkOutDate,
         numberOfGuests: input.numberOfGuests,
         unitCount: input.unitCount,
+        party: { adults: input.adults, childAges: input.childAges },
         guest: input.guestData,
         paymentMethod: 'EFT',
         promoCode: input.promoCode,

@@ -18,6 +18,8 @@ import { discountEntries, staffPaymentEntry } from './booking-ledger.js';
 import { enqueueReceivedEmail } from './booking-emails.js';
 import { hoursFrom, type GuestDetails } from './create-guest-booking.js';
 import { auditView } from './audit-view.js';
+import { guestCountOf, partyAndSpecialColumns } from './booking-party.js';
+import type { PartyInput } from '../../../../shared/domain/party-pricing.js';
 import * as repo from './bookings.repo.js';
 
 /**
@@ -37,6 +39,8 @@ export async function createStaffPackageBooking(
   const now = deps.clock.now();
   const paymentStatus = input.paymentStatus ?? 'Pending';
   const lifecycle = staffLifecycle(paymentStatus);
+  const party = { adults: input.adults, childAges: input.childAges };
+  const guests = guestCountOf(input.numberOfGuests, party);
   return inTransaction(deps.db, opts.trx, async (trx) => {
     const settings = await getSettings(trx);
     const { type, result } = await quoteForType(trx, now, {
@@ -45,11 +49,12 @@ export async function createStaffPackageBooking(
       checkOut: input.checkOutDate,
       promoCode: input.promoCode,
       typeField: 'accommodationTypeId',
+      party,
     });
     assertPackage(type, 'accommodationTypeId');
     await assertUnitCountFits(trx, type, input.unitCount ?? 1);
     const quote = staffQuote(result, input.totalAmount);
-    assertCapacity(type, input.numberOfGuests);
+    assertCapacity(type, guests);
     const units = await resolvePackageUnits(trx, type);
 
     return createStaffBookingInTrx(trx, now, user, settings, {
@@ -62,7 +67,8 @@ export async function createStaffPackageBooking(
       guest: input.guestData,
       checkInDate: input.checkInDate,
       checkOutDate: input.checkOutDate,
-      numberOfGuests: input.numberOfGuests,
+      numberOfGuests: guests,
+      party,
       specialRequests: input.specialRequests ?? null,
     });
   });
@@ -82,6 +88,8 @@ export async function createStaffBooking(
 ): Promise<{ booking: Booking; created: boolean }> {
   const now = deps.clock.now();
   const lifecycle = staffLifecycle(input.paymentStatus);
+  const party = { adults: input.adults, childAges: input.childAges };
+  const guests = guestCountOf(input.numberOfGuests, party);
   const create = (trx: Tx) =>
     inSavepoint(trx, async (sp): Promise<{ booking: Booking; created: boolean }> => {
       if (input.id) {
@@ -96,11 +104,12 @@ export async function createStaffBooking(
         checkIn: input.checkInDate,
         checkOut: input.checkOutDate,
         unitCount,
+        party,
       });
       const quote = staffQuote(result, input.totalAmount);
       const placement: Placement =
         unitCount > 1 ? await resolveGroupUnits(sp, type, unitCount, input, unit.id) : { kind: 'unit', type, unitIds: [unit.id] };
-      assertPartyFits(placement, input.numberOfGuests);
+      assertPartyFits(placement, guests);
       const booking = await createStaffBookingInTrx(sp, now, user, settings, {
         id: input.id,
         placement,
@@ -112,7 +121,8 @@ export async function createStaffBooking(
         guest: input.guestData,
         checkInDate: input.checkInDate,
         checkOutDate: input.checkOutDate,
-        numberOfGuests: input.numberOfGuests,
+        numberOfGuests: guests,
+        party,
         specialRequests: input.specialRequests ?? null,
       });
       return { booking, created: true };
@@ -169,6 +179,7 @@ interface StaffBookingSpec {
   checkInDate: string;
   checkOutDate: string;
   numberOfGuests: number;
+  party: PartyInput;
   specialRequests: string | null;
 }
 
@@ -197,6 +208,7 @@ async function createStaffBookingInTrx(trx: Tx, now: Date, user: SessionUser, se
     hold_expires_at: holdExpiresAt,
     source: 'staff',
     created_by_user_id: user.id,
+    ...partyAndSpecialColumns(s.quote, s.party),
   });
   const ledger = s.quote ? discountEntries(id, s.quote, false, 0) : [];
   if (s.paymentStatus === 'Paid' && s.totalCents > 0) ledger.push(staffPaymentEntry(id, s.paymentMethod, s.totalCents, user));

@@ -51,6 +51,7 @@ export async function placeBooking(trx: Tx, placement: Placement, base: BaseInse
         discount_cents: 0,
         promo_code_id: null,
         paystack_reference: null,
+        ...PARENT_ONLY,
         parent_booking_id: '' /* set below */,
         is_entire_lodge_child: true,
       })),
@@ -80,6 +81,7 @@ async function placeGroup(trx: Tx, placement: Extract<Placement, { kind: 'group'
     discount_cents: 0,
     promo_code_id: null,
     paystack_reference: null,
+    ...PARENT_ONLY,
     parent_booking_id: parentId,
     is_entire_lodge_child: true,
   });
@@ -102,6 +104,9 @@ async function placeGroup(trx: Tx, placement: Extract<Placement, { kind: 'group'
     },
   );
 }
+
+/** The party and the special belong to the parent (it holds the money), not to each unit's row. */
+const PARENT_ONLY = { adults: null, child_ages: null, special_offer_id: null, special_discount_cents: 0 } as const;
 
 const MAX_REFERENCE_ATTEMPTS = 5;
 

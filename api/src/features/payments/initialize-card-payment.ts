@@ -45,6 +45,7 @@ export async function initializeCardPayment(
       checkOutDate: bookingData.checkOutDate,
       numberOfGuests: bookingData.numberOfGuests,
       unitCount: bookingData.unitCount,
+      party: { adults: bookingData.adults, childAges: bookingData.childAges },
       guest: {
         firstName: guestData.firstName,
         lastName: guestData.lastName,

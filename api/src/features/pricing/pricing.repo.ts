@@ -8,6 +8,7 @@ import {
   type PromoCodeRule,
   type RateOverrideRule,
 } from '../../../../shared/domain/pricing.js';
+import type { ChildBand, PartyPricingPolicy } from '../../../../shared/domain/party-pricing.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -19,6 +20,8 @@ export interface PricedType {
   isActive: boolean;
   baseWeekdayRateCents: number;
   baseWeekendRateCents: number;
+  /** How the type prices a party (per unit, or per person sharing with its child policy). */
+  policy: PartyPricingPolicy;
 }
 
 interface TypeRow {
@@ -29,12 +32,19 @@ interface TypeRow {
   is_active: boolean;
   base_weekday_rate: string;
   base_weekend_rate: string;
+  pricing_model: PartyPricingPolicy['pricingModel'];
+  single_supplement_percent: string;
+  child_policy: ChildBand[] | null;
+  minimum_child_age: number | null;
+  max_adults: number | null;
 }
 
 /**
  * Everything a quote reads, in one round trip: the type, its overrides covering any night
  * of [checkIn, checkOut), the card discount from the settings row, and the promo code as
- * typed (case and surrounding spaces ignored) when one was. calculate-rate and every booking
+ * typed (case and surrounding spaces ignored) when one was, and whether any active special of
+ * the type touches the stay (only then are the specials read, by the specials feature's query,
+ * so a stay without one stays one round trip). calculate-rate and every booking
  * price a stay, so four queries one after another were most of their time. The type's row
  * and the settings row belong to the accommodations and settings features: read here in the
  * same statement, an exception listed (with what it saves) in .dependency-cruiser.cjs.
@@ -45,9 +55,10 @@ export async function findPricingInputs(
   checkIn: string,
   checkOut: string,
   promoCode: string | undefined,
-): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null } | undefined> {
-  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; promo: PromoJson | null })[] }>(
+): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null; hasSpecials: boolean } | undefined> {
+  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; has_specials: boolean; promo: PromoJson | null })[] }>(
     `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
+            t.pricing_model, t.single_supplement_percent::text AS single_supplement_percent, t.child_policy, t.minimum_child_age, t.max_adults,
             (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
                         'id', o.id, 'accommodation_type_id', o.accommodation_type_id,
@@ -57,6 +68,8 @@ export async function findPricingInputs(
                         'created_at_ms', floor(extract(epoch FROM o.created_at) * 1000)::bigint))
                         FROM rate_overrides o
                        WHERE o.accommodation_type_id = t.id AND o.start_date < ?::date AND o.end_date >= ?::date), '[]'::json) AS overrides,
+            EXISTS (SELECT 1 FROM special_offer_types st JOIN special_offers so ON so.id = st.special_offer_id
+                     WHERE st.accommodation_type_id = t.id AND so.is_active AND so.stay_from < ?::date AND so.stay_to >= ?::date) AS has_specials,
             (SELECT json_build_object(
                       'id', p.id, 'code', p.code, 'discount_type', p.discount_type, 'discount_value', p.discount_value::text,
                       'expiry_date', p.expiry_date, 'applicable_to_accommodation', p.applicable_to_accommodation,
@@ -65,7 +78,7 @@ export async function findPricingInputs(
        FROM accommodation_types t
       WHERE t.id = ?`,
     // No code typed: NULL, which equals no code.
-    [checkOut, checkIn, promoCode === undefined ? null : normalisePromoCode(promoCode), typeId],
+    [checkOut, checkIn, checkOut, checkIn, promoCode === undefined ? null : normalisePromoCode(promoCode), typeId],
   ));
   const row = res.rows[0];
   if (!row) return undefined;
@@ -74,7 +87,31 @@ export async function findPricingInputs(
     overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
     cardPaymentDiscount: Number(row.card_payment_discount),
     promo: row.promo ? toPromoRule(row.promo) : null,
+    hasSpecials: row.has_specials,
   };
+}
+
+/** A type's name and party policy (availability's check of a party), or undefined. */
+export async function findPartyPolicy(db: Db, typeId: string): Promise<{ name: string; policy: PartyPricingPolicy } | undefined> {
+  const row: TypeRow | undefined = await db('accommodation_types as t')
+    .where('t.id', typeId)
+    .first(
+      't.id',
+      't.name',
+      't.capacity',
+      't.is_package',
+      't.is_active',
+      't.base_weekday_rate',
+      't.base_weekend_rate',
+      't.pricing_model',
+      db.raw('t.single_supplement_percent::text AS single_supplement_percent'),
+      't.child_policy',
+      't.minimum_child_age',
+      't.max_adults',
+    );
+  if (!row) return undefined;
+  const { name, policy } = toPricedType(row);
+  return { name, policy };
 }
 
 type OverrideJson = Omit<OverrideRow, 'created_at'> & { created_at_ms: number | string };
@@ -89,6 +126,15 @@ function toPricedType(row: TypeRow): PricedType {
     isActive: row.is_active,
     baseWeekdayRateCents: randToCents(row.base_weekday_rate),
     baseWeekendRateCents: randToCents(row.base_weekend_rate),
+    policy: {
+      pricingModel: row.pricing_model,
+      // numeric(5,2) as text: a percent with at most 2 decimals, read without float drift.
+      singleSupplementPercent: randToCents(row.single_supplement_percent) / 100,
+      childPolicy: row.child_policy ?? [],
+      minimumChildAge: row.minimum_child_age,
+      maxAdults: row.max_adults,
+      capacity: row.capacity,
+    },
   };
 }
 

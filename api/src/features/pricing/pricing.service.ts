@@ -9,6 +9,8 @@ import { GUESTS_DEFAULT } from '../../../../shared/contracts/bookings.js';
 import type { GuestExtraChoice } from '../../../../shared/contracts/guest-extras.js';
 import { quoteWithExtras } from '../../../../shared/domain/guest-extras.js';
 import { priceGuestExtras } from '../extras/extras.service.js';
+import { listSpecialsForPricing } from '../specials/specials.queries.js';
+import { partyGiven, partyRefusal, partySize, resolveParty, type PartyInput } from '../../../../shared/domain/party-pricing.js';
 import * as repo from './pricing.repo.js';
 
 export type { PricedType } from './pricing.repo.js';
@@ -29,6 +31,8 @@ export interface PriceStayInput {
    * nights and added to the totals; `field` is where the list sits in the request.
    */
   extras?: { choices: readonly GuestExtraChoice[]; guests: number; field?: string };
+  /** Who stays, as the request said (either may be absent; both absent = 2 adults). */
+  party?: PartyInput;
 }
 
 /**
@@ -48,6 +52,8 @@ export async function quoteForType(
     throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
   }
   const { type, overrides, cardPaymentDiscount: cardDiscountPercent, promo: promoRule } = inputs;
+  // The specials themselves come from the specials feature, and only when one touches the stay.
+  const specials = inputs.hasSpecials ? await listSpecialsForPricing(db, type.id, input.checkIn, input.checkOut) : [];
   const result = quoteStay({
     type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
     overrides,
@@ -57,6 +63,10 @@ export async function quoteForType(
     cardDiscountPercent,
     today: todayInLodge(now),
     unitCount: input.unitCount,
+    policy: type.policy,
+    typeName: type.name,
+    party: input.party && partyGiven(input.party) ? resolveParty(input.party) : undefined,
+    specials,
   });
   return { type, result, cardDiscountPercent };
 }
@@ -90,6 +100,8 @@ export function quoteRefusal(failure: QuoteFailure): ValidationError | Unprocess
       return new UnprocessableError(failure.message, 'minimum_stay', { checkOut: failure.message });
     case 'invalid_promo':
       return new UnprocessableError(failure.message, 'invalid_promo', { promoCode: failure.message });
+    case 'party_refused':
+      return new ValidationError(`${failure.field}: ${failure.message}`, 'validation_error', { [failure.field]: failure.message });
   }
 }
 
@@ -101,10 +113,30 @@ export async function calculateRate(deps: Deps, input: CalculateRateRequest): Pr
     checkOut: input.checkOut,
     promoCode: input.promoCode,
     unitCount: input.unitCount,
-    extras: input.extras ? { choices: input.extras, guests: input.numberOfGuests ?? GUESTS_DEFAULT } : undefined,
+    party: input,
+    extras: input.extras ? { choices: input.extras, guests: extrasGuests(input) } : undefined,
   });
   await assertUnitCountFits(deps.db, type, input.unitCount ?? 1);
   return toCalculateRateResponse(quote, input.paymentMethod);
+}
+
+/** Who the extras are priced for: the guest count, else the party named, else 2. */
+function extrasGuests(input: CalculateRateRequest): number {
+  if (input.numberOfGuests !== undefined) return input.numberOfGuests;
+  return partyGiven(input) ? partySize(resolveParty(input)) : GUESTS_DEFAULT;
+}
+
+/**
+ * Whether a type can take the party on one unit (POST /api/availability): 400 naming adults
+ * or childAges, as the price would say. Only when the request named a party: without one,
+ * availability answers as it always has.
+ */
+export async function assertPartyAccepted(db: DbOrTx, typeId: string, party: PartyInput): Promise<void> {
+  if (!partyGiven(party)) return;
+  const type = await repo.findPartyPolicy(db, typeId);
+  if (!type) return; // The caller answers an unknown type itself.
+  const refusal = partyRefusal(type.policy, type.name, resolveParty(party));
+  if (refusal) throw quoteRefusal({ ok: false, code: 'party_refused', ...refusal });
 }
 
 export const UNIT_COUNT_MESSAGES = {
