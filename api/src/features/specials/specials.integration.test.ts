@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
+import { PublicSpecialOfferList, SpecialOfferList } from '../../../../shared/contracts/specials.js';
 import { listSpecialsForPricing } from './specials.queries.js';
 
 /** Rate Management's specials ("stay 4, pay 3") and the public list of them. */
@@ -68,7 +69,8 @@ describe('admin special offers', () => {
       version: 1,
     });
 
-    const listed = (await manager.get('/api/admin/special-offers')).body as { id: string }[];
+    // The answers are what the shared contract says (the PWA parses them with it).
+    const listed = SpecialOfferList.parse((await manager.get('/api/admin/special-offers')).body);
     expect(listed.find((s) => s.id === id)).toEqual(res.body);
 
     const upd = await superadmin.put(`/api/admin/special-offers/${id}`, {
@@ -202,6 +204,7 @@ describe('GET /api/public/special-offers', () => {
 
     const res = await t.client().get('/api/public/special-offers');
     expect(res.status).toBe(200);
+    expect(PublicSpecialOfferList.parse(res.body)).toEqual(res.body);
     const names = (res.body as { name: string }[]).map((s) => s.name).filter((n) => /^[AP] /.test(n));
     expect(names).toEqual(['P stay ends today', 'A same start, sorted by name', 'P booking closes today', 'P open, booking window open', 'P booking opens later']);
 
