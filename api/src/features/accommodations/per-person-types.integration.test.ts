@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../../../test/harness.js';
+import type { AccommodationType } from '../../../../shared/contracts/accommodations.js';
 
 /**
  * The per person sharing fields of an accommodation type through the admin API: stored,
@@ -38,7 +39,7 @@ const lodgeStyle = {
   maxAdults: 3,
 };
 
-const publicType = async (id: string) => ((await t.client().get('/api/accommodations')).body as { id: string }[]).find((x) => x.id === id);
+const publicType = async (id: string) => ((await t.client().get('/api/accommodations')).body as AccommodationType[]).find((x) => x.id === id);
 
 describe('per person sharing types', () => {
   it('a manager creates one: 201 with the pricing fields, the same in the admin list and the public catalogue, and audited', async () => {

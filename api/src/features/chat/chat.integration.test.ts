@@ -44,7 +44,7 @@ function spoken(date: string) {
 }
 
 async function typeByName(name: string) {
-  const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number }[];
+  const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number; pricingModel: string }[];
   return types.find((x) => x.name === name)!;
 }
 async function isFree(typeId: string, checkIn: string, checkOut: string) {
@@ -75,7 +75,7 @@ describe('POST /api/chatbot/chat: availability', () => {
     }
     expect(await isFree(treehouse.id, checkIn, checkOut)).toBe(false);
 
-    const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number }[];
+    const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number; pricingModel: string }[];
     const expectedLines: string[] = [];
     for (const type of types) {
       if (type.capacity >= 2 && (await isFree(type.id, checkIn, checkOut))) {
