@@ -141,6 +141,7 @@ const tableOwners = [
   { owner: 'api/src/features/extras/', tables: ['extras'] },
   { owner: 'api/src/features/folio/', tables: ['folio_charges'] },
   { owner: 'api/src/features/invoices/', tables: ['invoices', 'invoice_lines', 'document_counters'] },
+  { owner: 'api/src/features/specials/', tables: ['special_offers', 'special_offer_types'] },
 ];
 const tableReadExceptions = [
   {

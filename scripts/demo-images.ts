@@ -378,6 +378,9 @@ const PICTURES: Picture[] = [
     chalet(w * 0.9, h * 0.8, h / 1100, p),
   ),
   acc('entire-lodge-view', GOLDEN, (w, h, _r, p) => lodgeBuilding(w * 0.5, h * 0.72, h / 720, p, true) + giraffe(w * 0.14, h * 0.78, h / 560, p.silhouette)),
+  // The family suite under its tamboti tree; added last so the pictures above keep their seeds.
+  acc('tamboti-family-suite', GOLDEN, (w, h, r, p) => lodgeBuilding(w * 0.42, h * 0.76, h / 700, p, false) + roundTree(w * 0.84, h * 0.82, h / 420, p.silhouette, r) + giraffe(w * 0.1, h * 0.74, h / 900, p.silhouette)),
+  acc('tamboti-family-suite-view', DUSK, (w, h, r, p) => chalet(w * 0.6, h * 0.78, h / 560, p) + roundTree(w * 0.2, h * 0.84, h / 460, p.silhouette, r), true),
 ];
 
 function acc(slug: string, p: Palette, scene: (w: number, h: number, r: Rand, p: Palette) => string, stars = false): Picture {

@@ -33,6 +33,7 @@ import { eventRoutes } from './features/events/events.routes.js';
 import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { rateAdminRoutes } from './features/pricing/rates-admin.routes.js';
+import { specialsRoutes } from './features/specials/specials.routes.js';
 import { extrasRoutes } from './features/extras/extras.routes.js';
 import { useSettingsKey } from './features/settings/settings-crypto.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -142,6 +143,7 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   availabilityRoutes(api, deps);
   pricingRoutes(api, deps);
   rateAdminRoutes(api, deps);
+  specialsRoutes(api, deps);
   extrasRoutes(api, deps);
   eventRoutes(api, deps);
   staffRoutes(api, deps);

@@ -142,7 +142,11 @@ export const AccommodationTypeRequest = z
     pricingModel: z.enum(PRICING_MODELS, { error: PARTY_PRICING_MESSAGES.pricingModel }).default('per_unit'),
     singleSupplementPercent: percent(PARTY_PRICING_MESSAGES.singleSupplement).default(0),
     childPolicy: ChildPolicyRequest,
-    minimumChildAge: bandAge
+    minimumChildAge: z
+      .number({ error: PARTY_PRICING_MESSAGES.minimumChildAge })
+      .int(PARTY_PRICING_MESSAGES.minimumChildAge)
+      .min(CHILD_AGE_MIN, PARTY_PRICING_MESSAGES.minimumChildAge)
+      .max(CHILD_AGE_MAX, PARTY_PRICING_MESSAGES.minimumChildAge)
       .nullish()
       .transform((v) => v ?? null),
     mealPlan: z

@@ -36,6 +36,7 @@ const INPUT: Record<string, Input> = {
   'GET /api/public/settings': 'none',
   'GET /api/public/events': 'none',
   'GET /api/public/extras': 'none',
+  'GET /api/public/special-offers': 'none',
   'GET /api/weather': 'none',
   'GET /api/accommodation-image': 'query',
   'GET /api/background-image': 'query',
@@ -83,6 +84,10 @@ const INPUT: Record<string, Input> = {
   'POST /api/admin/promo-codes': 'json',
   'PUT /api/admin/promo-codes/:id': 'json',
   'DELETE /api/admin/promo-codes/:id': 'none',
+  'GET /api/admin/special-offers': 'none',
+  'POST /api/admin/special-offers': 'json',
+  'PUT /api/admin/special-offers/:id': 'json',
+  'DELETE /api/admin/special-offers/:id': 'none',
   'GET /api/admin/extras': 'none',
   'POST /api/admin/extras': 'json',
   'PUT /api/admin/extras/:id': 'json',
@@ -261,6 +266,8 @@ describe('field by field', () => {
   const rate = (over: Record<string, unknown>) => () => ({ accommodationTypeId: typeId, ...stay(40), ...over });
   const override = (over: Record<string, unknown>) => () => ({ accommodationTypeId: typeId, startDate: addDays(today(), 300), endDate: addDays(today(), 302), weekdayRate: 1000, weekendRate: 1200, ...over });
   const promo = (over: Record<string, unknown>) => () => ({ code: 'BADINPUT', discountType: 'Percentage', discountValue: 10, expiryDate: addDays(today(), 30), ...over });
+  const special = (over: Record<string, unknown>) => () => ({ name: 'Bad input special', accommodationTypeIds: [typeId], stayFrom: addDays(today(), 10), stayTo: addDays(today(), 40), stayNights: 4, payNights: 3, ...over });
+  const lodgeType = (over: Record<string, unknown>) => () => ({ name: 'Bad input suite', capacity: 4, baseWeekdayRate: 4000, baseWeekendRate: 4500, pricingModel: 'per_person_sharing', ...over });
   const booking = (over: Record<string, unknown>) => () => ({
     unitId,
     checkInDate: addDays(today(), 500),
@@ -282,6 +289,12 @@ describe('field by field', () => {
     { name: 'availability impossible date', path: '/api/availability', body: () => ({ accommodationTypeId: typeId, checkIn: '2027-02-29', checkOut: '2027-03-02' }), field: 'checkIn' },
     { name: 'booking impossible check-out', path: '/api/bookings', body: booking({ checkOutDate: '2026-04-31' }), field: 'checkOutDate' },
     { name: 'rate override impossible date', path: '/api/admin/rate-overrides', as: () => admin, body: override({ endDate: '2026-02-30' }), field: 'endDate' },
+    { name: 'special offer impossible stay date', path: '/api/admin/special-offers', as: () => admin, body: special({ stayFrom: '2026-02-30' }), field: 'stayFrom' },
+    { name: 'special offer paying for every night', path: '/api/admin/special-offers', as: () => admin, body: special({ payNights: 4 }), field: 'payNights' },
+    { name: 'special offer unknown type', path: '/api/admin/special-offers', as: () => admin, body: special({ accommodationTypeIds: [crypto.randomUUID()] }), field: 'accommodationTypeIds' },
+    { name: 'type with overlapping child bands', path: '/api/admin/accommodations', as: () => admin, body: lodgeType({ childPolicy: [{ fromAge: 0, toAge: 6, notAccepted: true }, { fromAge: 6, toAge: 11, percentOfAdult: 50 }] }), field: 'childPolicy' },
+    { name: 'type with more adults than beds', path: '/api/admin/accommodations', as: () => admin, body: lodgeType({ maxAdults: 5 }), field: 'maxAdults' },
+    { name: 'type with a supplement of 101 %', path: '/api/admin/accommodations', as: () => admin, body: lodgeType({ singleSupplementPercent: 101 }), field: 'singleSupplementPercent' },
     { name: 'promo expiry impossible', path: '/api/admin/promo-codes', as: () => admin, body: promo({ expiryDate: '2026-06-31' }), field: 'expiryDate' },
     { name: 'audit from impossible', path: '/api/admin/audit?from=2026-02-30', method: 'GET', as: () => admin, field: 'from' },
     { name: 'calendar start impossible', path: '/api/admin/calendar?start=2026-02-30', method: 'GET', as: () => admin, field: 'start' },

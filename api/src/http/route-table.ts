@@ -52,6 +52,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('GET', '/api/public/settings', 'public'),
   r('GET', '/api/public/events', 'public'),
   r('GET', '/api/public/extras', 'public'),
+  r('GET', '/api/public/special-offers', 'public'),
   r('GET', '/api/weather', 'public'),
   r('GET', '/api/accommodation-image', 'public'),
   r('GET', '/api/background-image', 'public'),
@@ -112,6 +113,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/admin/promo-codes', 'rates'),
   r('PUT', '/api/admin/promo-codes/:id', 'rates'),
   r('DELETE', '/api/admin/promo-codes/:id', 'rates'),
+  r('GET', '/api/admin/special-offers', 'rates'),
+  r('POST', '/api/admin/special-offers', 'rates'),
+  r('PUT', '/api/admin/special-offers/:id', 'rates'),
+  r('DELETE', '/api/admin/special-offers/:id', 'rates'),
 
   // back office: the extras catalogue (every staff member reads it: the desk posts charges)
   r('GET', '/api/admin/extras', 'manageBookings'),

@@ -216,6 +216,12 @@ export interface TypeWrite {
   images: string[];
   isPackage: boolean;
   isActive: boolean;
+  pricingModel: AccommodationType['pricingModel'];
+  singleSupplementPercent: number;
+  childPolicy: AccommodationType['childPolicy'];
+  minimumChildAge: number | null;
+  mealPlan: AccommodationType['mealPlan'];
+  maxAdults: number | null;
 }
 
 const typeColumns = (t: TypeWrite) => ({
@@ -228,6 +234,12 @@ const typeColumns = (t: TypeWrite) => ({
   images: JSON.stringify(t.images),
   is_package: t.isPackage,
   is_active: t.isActive,
+  pricing_model: t.pricingModel,
+  single_supplement_percent: t.singleSupplementPercent.toFixed(2),
+  child_policy: JSON.stringify(t.childPolicy),
+  minimum_child_age: t.minimumChildAge,
+  meal_plan: t.mealPlan,
+  max_adults: t.maxAdults,
 });
 
 export async function findTypeForUpdate(db: Db, id: string): Promise<AccommodationType | undefined> {

@@ -44,7 +44,7 @@ function spoken(date: string) {
 }
 
 async function typeByName(name: string) {
-  const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number }[];
+  const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number; pricingModel: string }[];
   return types.find((x) => x.name === name)!;
 }
 async function isFree(typeId: string, checkIn: string, checkOut: string) {
@@ -75,7 +75,7 @@ describe('POST /api/chatbot/chat: availability', () => {
     }
     expect(await isFree(treehouse.id, checkIn, checkOut)).toBe(false);
 
-    const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number }[];
+    const types = (await t.client().get('/api/accommodations')).body as { id: string; name: string; capacity: number; pricingModel: string }[];
     const expectedLines: string[] = [];
     for (const type of types) {
       if (type.capacity >= 2 && (await isFree(type.id, checkIn, checkOut))) {
@@ -202,7 +202,20 @@ describe('POST /api/chatbot/chat: prices', () => {
 
   it('lists every type\'s rates for a general price question', async () => {
     const res = await answer('What are your rates?');
-    for (const d of DEMO_TYPES) expect(res.message).toContain(`- ${d.name}: ${formatRand(d.weekdayRate)} / ${formatRand(d.weekendRate)} (up to ${d.capacity} guests)`);
+    for (const d of DEMO_TYPES) {
+      const per = d.perPerson ? ' per person sharing' : '';
+      expect(res.message).toContain(`- ${d.name}: ${formatRand(d.weekdayRate)} / ${formatRand(d.weekendRate)}${per} (up to ${d.capacity} guests)`);
+    }
+    expect(res.message).toContain('- Tamboti Family Suite: R4,950 / R5,450 per person sharing (up to 4 guests)');
+    expect(res.message).toContain('- Classic Safari Tent: R3,900 / R4,500 (up to 2 guests)');
+  });
+
+  it('says a per person sharing type\'s rates are per person', async () => {
+    const type = await typeByName('Tamboti Family Suite');
+    expect((await answer('how much is the Tamboti Family Suite?')).message).toBe(
+      'The Tamboti Family Suite costs R4,950 per person sharing per weekday night (Sunday to Thursday) and R5,450 per person sharing per weekend night (Friday and Saturday), for up to 4 guests. Seasonal rates apply over peak periods: tell me your dates for an exact price.',
+    );
+    expect(type.pricingModel).toBe('per_person_sharing');
   });
 
   it('prices named dates from calculate-rate', async () => {

@@ -208,17 +208,20 @@ async function availabilityAnswer(
   return { message: lines.join('\n'), quickActions };
 }
 
+/** A per person sharing type's rates are per adult: saying so keeps a quote from reading as the room's. */
+const perPerson = (t: AccommodationType) => (t.pricingModel === 'per_person_sharing' ? ' per person sharing' : '');
+
 function ratesAnswer(types: AccommodationType[], named: boolean): ChatResponse {
   const seasonal = 'Seasonal rates apply over peak periods: tell me your dates for an exact price.';
   if (named && types.length === 1) {
     const [t] = types;
     return {
-      message: `The ${t.name} costs ${formatRand(t.baseWeekdayRate)} per weekday night (Sunday to Thursday) and ${formatRand(t.baseWeekendRate)} per weekend night (Friday and Saturday), for up to ${plural(t.capacity, 'guest')}. ${seasonal}`,
+      message: `The ${t.name} costs ${formatRand(t.baseWeekdayRate)}${perPerson(t)} per weekday night (Sunday to Thursday) and ${formatRand(t.baseWeekendRate)}${perPerson(t)} per weekend night (Friday and Saturday), for up to ${plural(t.capacity, 'guest')}. ${seasonal}`,
       quickActions: [{ label: `Book ${t.name}`, action: 'link', value: t.systemKey === 'entire-lodge' ? '/booking?type=entire-lodge' : `/booking?accommodation=${t.id}` }],
     };
   }
   const lines = ['Our rates per night, weekday / weekend (Friday and Saturday nights):'];
-  for (const t of types) lines.push(`- ${t.name}: ${formatRand(t.baseWeekdayRate)} / ${formatRand(t.baseWeekendRate)} (up to ${plural(t.capacity, 'guest')})`);
+  for (const t of types) lines.push(`- ${t.name}: ${formatRand(t.baseWeekdayRate)} / ${formatRand(t.baseWeekendRate)}${perPerson(t)} (up to ${plural(t.capacity, 'guest')})`);
   lines.push(seasonal);
   return { message: lines.join('\n'), quickActions: [VIEW_ACCOMMODATIONS, BOOK_NOW] };
 }

@@ -4,6 +4,7 @@
  * demo-calendar.ts. Rates are whole rand; e-mail addresses use reserved example domains so
  * a demo install can never mail a real person.
  */
+import type { ChildBand, MealPlan } from '../../../../../shared/domain/party-pricing.js';
 
 export const LODGE_SETTINGS = {
   lodge_name: 'Leadwood Koppie',
@@ -41,7 +42,7 @@ export const EFT_HOLD_HOURS = 48;
 /** How long a card booking holds its unit while the guest is in the Paystack popup. */
 export const CARD_HOLD_MINUTES = 30;
 
-export type TypeKey = 'suite' | 'chalet' | 'treehouse' | 'tent';
+export type TypeKey = 'suite' | 'chalet' | 'treehouse' | 'tent' | 'tamboti';
 
 export interface DemoType {
   key: TypeKey;
@@ -50,12 +51,23 @@ export interface DemoType {
   capacity: number;
   weekdayRate: number;
   weekendRate: number;
-  /** The festive-season rates (rate override with a minimum stay). */
-  festiveWeekdayRate: number;
-  festiveWeekendRate: number;
+  /** The festive-season rates (rate override with a minimum stay); null: none. */
+  festiveWeekdayRate: number | null;
+  festiveWeekendRate: number | null;
   amenities: string[];
   images: string[];
   units: string[];
+  /**
+   * A per person sharing type (docs/product.md, Per person pricing): its rates above are per
+   * adult per night. Absent: per unit, as every type before it.
+   */
+  perPerson?: {
+    mealPlan: MealPlan;
+    maxAdults: number;
+    singleSupplementPercent: number;
+    childPolicy: ChildBand[];
+    minimumChildAge: number | null;
+  };
 }
 
 const img = (slug: string) => [`/images/accommodations/${slug}.jpg`, `/images/accommodations/${slug}-view.jpg`];
@@ -153,7 +165,48 @@ export const DEMO_TYPES: DemoType[] = [
     images: img('classic-safari-tent'),
     units: ['Tent 1', 'Tent 2'],
   },
+  {
+    key: 'tamboti',
+    name: 'Tamboti Family Suite',
+    description:
+      'Two bedrooms under one thatched roof in the shade of an old tamboti tree, priced the way safari lodges quote: per person sharing, fully inclusive of meals and two game drives a day. Children from 6 are welcome at half the adult rate.',
+    capacity: 4,
+    weekdayRate: 4950,
+    weekendRate: 5450,
+    // Per adult per night, the whole year round: the "Stay 4, pay 3" special is its season.
+    festiveWeekdayRate: null,
+    festiveWeekendRate: null,
+    amenities: [
+      'Two bedrooms',
+      'Family bathroom with outdoor shower',
+      'Private veranda',
+      'Air conditioning',
+      'WiFi',
+      'Twice-daily game drives',
+      'All meals included',
+    ],
+    images: img('tamboti-family-suite'),
+    units: ['Tamboti 1', 'Tamboti 2'],
+    perPerson: {
+      mealPlan: 'Fully inclusive',
+      maxAdults: 3,
+      singleSupplementPercent: 40,
+      childPolicy: [
+        { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+        { fromAge: 6, toAge: 11, percentOfAdult: 50, notAccepted: false },
+      ],
+      minimumChildAge: null,
+    },
+  },
 ];
+
+/** The demo's special offer: the family suite's fourth night free, for stays in the next 180 days. */
+export const STAY_4_PAY_3: { name: string; description: string; types: TypeKey[]; stayDays: number } = {
+  name: 'Stay 4, pay 3',
+  description: 'Stay four nights in the Tamboti Family Suite and pay for three: the cheapest night of every four is on us.',
+  types: ['tamboti'],
+  stayDays: 180,
+};
 
 /** The whole lodge as one package: about 10 % below the sum of its units. */
 export const ENTIRE_LODGE = {

@@ -117,6 +117,54 @@ describe.each([
     }
   });
 
+  it('prices one type per person sharing (two units, fully inclusive, under 6 not accepted, 6 to 11 at half) and the others per unit', async () => {
+    const types = await db('accommodation_types').where({ is_package: false }).orderBy('sort_order');
+    const perPerson = types.filter((t) => t.pricing_model === 'per_person_sharing');
+    expect(perPerson.map((t) => t.name)).toEqual(['Tamboti Family Suite']);
+    expect(perPerson[0]).toMatchObject({
+      base_weekday_rate: '4950.00',
+      base_weekend_rate: '5450.00',
+      capacity: 4,
+      max_adults: 3,
+      single_supplement_percent: '40.00',
+      meal_plan: 'Fully inclusive',
+      minimum_child_age: null,
+      child_policy: [
+        { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+        { fromAge: 6, toAge: 11, percentOfAdult: 50, notAccepted: false },
+      ],
+    });
+    expect(await db('units').where({ accommodation_type_id: perPerson[0].id }).orderBy('sort_order').pluck('name')).toEqual(['Tamboti 1', 'Tamboti 2']);
+    // The types the demo had before keep their per unit prices.
+    expect(types.filter((t) => t.pricing_model === 'per_unit').map((t) => [t.name, t.base_weekday_rate, t.base_weekend_rate])).toEqual([
+      ['Luxury Safari Suite', '6800.00', '7900.00'],
+      ['Family Bush Chalet', '8400.00', '9600.00'],
+      ['Honeymoon Treehouse', '9500.00', '11000.00'],
+      ['Classic Safari Tent', '3900.00', '4500.00'],
+    ]);
+  });
+
+  it('offers "Stay 4, pay 3" on the Tamboti Family Suite only, for stays from today to 180 days on, with no booking window', async () => {
+    const specials = await db('special_offers').select('*', db.raw('stay_from::text as stay_from'), db.raw('stay_to::text as stay_to'));
+    expect(specials).toHaveLength(1);
+    expect(specials[0]).toMatchObject({
+      name: 'Stay 4, pay 3',
+      stay_from: today,
+      stay_to: addDaysIso(today, 180),
+      stay_nights: 4,
+      pay_nights: 3,
+      book_from: null,
+      book_to: null,
+      combinable_with_promo: false,
+      is_active: true,
+    });
+    const types = await db('special_offer_types as s')
+      .join('accommodation_types as t', 't.id', 's.accommodation_type_id')
+      .where('s.special_offer_id', specials[0].id)
+      .pluck('t.name');
+    expect(types).toEqual(['Tamboti Family Suite']);
+  });
+
   it('activates the Entire Lodge as a package of every type', async () => {
     const lodge = await db('accommodation_types').where({ system_key: 'entire-lodge' }).first();
     expect(lodge.is_active).toBe(true);

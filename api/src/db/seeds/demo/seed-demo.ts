@@ -12,6 +12,7 @@ import {
   EFT_HOLD_HOURS,
   ENTIRE_LODGE,
   LODGE_SETTINGS,
+  STAY_4_PAY_3,
   type TypeKey,
 } from './demo-content.js';
 import { PLANNED_STAYS, type PlannedStay, type PromoKey } from './demo-calendar.js';
@@ -132,6 +133,14 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
         amenities: JSON.stringify(t.amenities),
         images: JSON.stringify(t.images),
         sort_order: i + 1,
+        ...(t.perPerson && {
+          pricing_model: 'per_person_sharing',
+          meal_plan: t.perPerson.mealPlan,
+          max_adults: t.perPerson.maxAdults,
+          single_supplement_percent: t.perPerson.singleSupplementPercent.toFixed(2),
+          child_policy: JSON.stringify(t.perPerson.childPolicy),
+          minimum_child_age: t.perPerson.minimumChildAge,
+        }),
       });
       const units = t.units.map((name, j) => ({ id: randomUUID(), accommodation_type_id: id, name, sort_order: j + 1 }));
       await trx('units').insert(units);
@@ -205,7 +214,9 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
     };
     const festive = clock.festiveSeason();
     const festiveRates: [string, number, number][] = [
-      ...DEMO_TYPES.map((t): [string, number, number] => [typeIds.get(t.key)!, t.festiveWeekdayRate, t.festiveWeekendRate]),
+      ...DEMO_TYPES.flatMap((t): [string, number, number][] =>
+        t.festiveWeekdayRate === null || t.festiveWeekendRate === null ? [] : [[typeIds.get(t.key)!, t.festiveWeekdayRate, t.festiveWeekendRate]],
+      ),
       [lodgeTypeId, ENTIRE_LODGE.festiveWeekdayRate, ENTIRE_LODGE.festiveWeekendRate],
     ];
     for (const [typeId, weekday, weekend] of festiveRates) {
@@ -259,6 +270,25 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
         is_active: p.isActive,
       });
     }
+    // ---- Specials: "stay 4, pay 3" in the family suite for the next six months, booked any time.
+    const [special] = await trx('special_offers')
+      .insert({
+        name: STAY_4_PAY_3.name,
+        description: STAY_4_PAY_3.description,
+        stay_from: clock.day(0),
+        stay_to: clock.day(STAY_4_PAY_3.stayDays),
+        stay_nights: 4,
+        pay_nights: 3,
+        book_from: null,
+        book_to: null,
+        combinable_with_promo: false,
+        is_active: true,
+      })
+      .returning('id');
+    await trx('special_offer_types').insert(
+      DEMO_TYPES.filter((t) => STAY_4_PAY_3.types.includes(t.key)).map((t) => ({ special_offer_id: special.id, accommodation_type_id: typeIds.get(t.key) })),
+    );
+
     // ---- Extras catalogue
     for (const e of DEMO_EXTRAS) {
       await trx('extras').insert({
