@@ -352,6 +352,11 @@ export const Booking = z.object({
   isEntireLodgeChild: z.boolean(),
   /** Only on the parent of a group booking: how many units of its type it holds (2 or more). */
   unitCount: z.number().int().optional(),
+  /** Who stays (per person pricing): absent or null on bookings made without a party. */
+  adults: z.number().int().nullable().optional(),
+  childAges: z.array(z.number().int()).nullable().optional(),
+  /** The special offer that priced the stay, by name, when one applied. */
+  specialOfferName: z.string().nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),
