@@ -106,8 +106,10 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
     return () => abort.abort();
   }, [open, online, datesOk, form.isPackage, form.checkInDate, form.checkOutDate, typeUnits]);
 
-  // The total follows the rate and the units chosen, unless overridden.
+  // The total follows the rate and the units chosen, unless overridden. A per person party
+  // without a price (refused, or not complete) has no total: the last party's would mislead.
   useEffect(() => {
+    if (!override && rate === null && perPerson) setForm((f) => ({ ...f, totalAmount: '' }));
     if (override || rate === null) return;
     setForm((f) => ({ ...f, totalAmount: String(calculatedTotal(rate, f.unitIds.length, f.isPackage, perPerson)) }));
   }, [rate, form.unitIds.length, form.isPackage, perPerson, override]);
