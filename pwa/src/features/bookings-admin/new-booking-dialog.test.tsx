@@ -112,15 +112,15 @@ describe('new booking dialog: a per person type', () => {
     enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-out', checkOut);
     await user.click(await dialog.findByRole('checkbox', { name: 'Tamboti 1 (available)' }));
     fireEvent.change(dialog.getByRole('spinbutton', { name: 'Children' }), { target: { value: '2' } });
-    fireEvent.change(dialog.getByRole('spinbutton', { name: /Age of child 1/ }), { target: { value: '8' } });
-    fireEvent.change(dialog.getByRole('spinbutton', { name: /Age of child 2/ }), { target: { value: '18' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 1 age/ }), { target: { value: '8' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '18' } });
     // The contract's range, at the child's field, before anything is asked.
     expect(dialog.getByText("Each child's age must be between 0 and 17")).toBeInTheDocument();
-    fireEvent.change(dialog.getByRole('spinbutton', { name: /Age of child 2/ }), { target: { value: '4' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '4' } });
     expect(await dialog.findByText('Children under 6 are not accepted at Tamboti Family Suite')).toBeInTheDocument();
     expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(null);
 
-    fireEvent.change(dialog.getByRole('spinbutton', { name: /Age of child 2/ }), { target: { value: '6' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '6' } });
     await waitFor(() => expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(24750));
     expect(dialog.queryByText('Children under 6 are not accepted at Tamboti Family Suite')).not.toBeInTheDocument();
     expect(rateAsked.at(-1)).toEqual({ accommodationTypeId: suite.id, checkIn, checkOut, adults: 2, childAges: [8, 6] });

@@ -334,7 +334,7 @@ function PartyFieldsSection({
               fullWidth
               required
               type="number"
-              label={`Age of child ${i + 1}`}
+              label={`Child ${i + 1} age`}
               value={age}
               onChange={(e) => onChange({ childAges: childAges.map((a, j) => (j === i ? e.target.value : a)) })}
               error={Boolean(errors[`childAges.${i}`])}

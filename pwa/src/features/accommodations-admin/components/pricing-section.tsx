@@ -114,13 +114,13 @@ export function PricingSection({
               const err = (field: keyof ChildBandRow) => errors[`childPolicy.${i}.${field}`];
               return (
                 <Grid container key={i} role="group" aria-label={`Band ${i + 1}`} columnSpacing={1} rowSpacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                  <Grid size={{ xs: 4, sm: 2.5 }}>
+                  <Grid size={{ xs: 3.5, sm: 2.5 }}>
                     <TextField label="From age" type="number" size="small" fullWidth value={band.fromAge} onChange={(e) => setBand(i, { fromAge: e.target.value })} error={Boolean(err('fromAge'))} helperText={err('fromAge')} slotProps={{ htmlInput: { min: 0, max: 17, step: 1 } }} />
                   </Grid>
-                  <Grid size={{ xs: 4, sm: 2.5 }}>
+                  <Grid size={{ xs: 3.5, sm: 2.5 }}>
                     <TextField label="To age" type="number" size="small" fullWidth value={band.toAge} onChange={(e) => setBand(i, { toAge: e.target.value })} error={Boolean(err('toAge'))} helperText={err('toAge')} slotProps={{ htmlInput: { min: 0, max: 17, step: 1 } }} />
                   </Grid>
-                  <Grid size={{ xs: 4, sm: 3 }}>
+                  <Grid size={{ xs: 5, sm: 3 }}>
                     <TextField
                       label="% of adult rate"
                       type="number"
