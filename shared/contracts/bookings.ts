@@ -356,8 +356,8 @@ export const Booking = z.object({
    * The party the price was made for (adults, each child's age): present when it was kept (a
    * per person sharing type, or a request that named it); absent on older bookings.
    */
-  adults: z.number().int().optional(),
-  childAges: z.array(z.number().int()).optional(),
+  adults: z.number().int().nullable().optional(),
+  childAges: z.array(z.number().int()).nullable().optional(),
   /** Only when a special applied: it (its name null once deleted) and what it took off. */
   specialOfferId: z.string().optional(),
   specialOfferName: z.string().nullable().optional(),

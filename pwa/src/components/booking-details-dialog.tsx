@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Booking } from '@shared/contracts/bookings.js';
 import { BookingStatusChip } from '@/components/booking-status-chip.js';
 import { formatMonthDayYear, formatRand, bookingPlaceLabel } from '@shared/format.js';
+import { partyText } from '@/lib/party-text.js';
 
 /**
  * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,
@@ -53,8 +54,20 @@ export function BookingDetailsDialog({
               )}
               <dt>Guests</dt>
               <dd>{booking.numberOfGuests}</dd>
+              {partyText(booking) && (
+                <>
+                  <dt>Party</dt>
+                  <dd>{partyText(booking)}</dd>
+                </>
+              )}
               <dt>Total</dt>
               <dd>{formatRand(booking.totalAmount)}</dd>
+              {booking.specialOfferName && (
+                <>
+                  <dt>Special</dt>
+                  <dd>{booking.specialOfferName}</dd>
+                </>
+              )}
               <dt>Payment Method</dt>
               <dd>{booking.paymentMethod ?? 'Not set'}</dd>
               <dt>Payment</dt>

@@ -1,4 +1,5 @@
 import { AccommodationTypeRequest, type AccommodationType, type AccommodationTypeRequestInput } from '@shared/contracts/accommodations.js';
+import type { MealPlan, PricingModel } from '@shared/domain/party-pricing.js';
 
 /**
  * The accommodation type form (docs/product.md, Accommodation Management), checked with the
@@ -15,9 +16,29 @@ export interface AccommodationForm {
   isPackage: boolean;
   includedAccommodationTypes: string[];
   isActive: boolean;
+  pricingModel: PricingModel;
+  singleSupplementPercent: string;
+  mealPlan: MealPlan | '';
+  maxAdults: string;
+  minimumChildAge: string;
+  childPolicy: ChildBandRow[];
 }
 
-export type AccommodationFormErrors = Partial<Record<'name' | 'description' | 'capacity' | 'baseWeekdayRate' | 'baseWeekendRate' | 'includedAccommodationTypes', string>>;
+/** One row of the child age bands editor, as typed. */
+export interface ChildBandRow {
+  fromAge: string;
+  toAge: string;
+  percentOfAdult: string;
+  notAccepted: boolean;
+}
+
+/**
+ * The first message per field, keyed as the API's 400 names it: the path joined with dots,
+ * so a band's field is e.g. 'childPolicy.1.toAge' and the dialog shows it at that row.
+ */
+export type AccommodationFormErrors = Partial<Record<string, string>>;
+
+export const emptyChildBand = (): ChildBandRow => ({ fromAge: '', toAge: '', percentOfAdult: '', notAccepted: false });
 
 export const emptyAccommodationForm = (): AccommodationForm => ({
   name: '',
@@ -29,6 +50,12 @@ export const emptyAccommodationForm = (): AccommodationForm => ({
   isPackage: false,
   includedAccommodationTypes: [],
   isActive: true,
+  pricingModel: 'per_unit',
+  singleSupplementPercent: '0',
+  mealPlan: '',
+  maxAdults: '',
+  minimumChildAge: '',
+  childPolicy: [],
 });
 
 export function formOfType(type: AccommodationType): AccommodationForm {
@@ -42,11 +69,48 @@ export function formOfType(type: AccommodationType): AccommodationForm {
     isPackage: type.isPackage,
     includedAccommodationTypes: [...type.includedAccommodationTypes],
     isActive: type.isActive,
+    pricingModel: type.pricingModel,
+    singleSupplementPercent: String(type.singleSupplementPercent),
+    mealPlan: type.mealPlan ?? '',
+    maxAdults: type.maxAdults === null ? '' : String(type.maxAdults),
+    minimumChildAge: type.minimumChildAge === null ? '' : String(type.minimumChildAge),
+    childPolicy: type.childPolicy.map((b) => ({
+      fromAge: String(b.fromAge),
+      toAge: String(b.toAge),
+      percentOfAdult: b.notAccepted ? '' : String(b.percentOfAdult),
+      notAccepted: b.notAccepted ?? false,
+    })),
   };
 }
 
 /** '' is missing (the contract's required message), anything else a number or NaN (its invalid message). */
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+/** An optional number: '' is null (not set). */
+const optionalNumberOf = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+/**
+ * The per person fields of the body. A per unit type sends none of them: the contract's
+ * defaults (per unit, no supplement, no bands, no limits) then replace whatever a per person
+ * setup left, so a type switched back to per unit carries no rules that no longer price it.
+ */
+function pricingBody(form: AccommodationForm): Partial<AccommodationTypeRequestInput> {
+  // A package is priced per unit (the dialog hides the pricing section for it).
+  if (form.pricingModel === 'per_unit' || form.isPackage) return {};
+  return {
+    pricingModel: form.pricingModel,
+    singleSupplementPercent: numberOf(form.singleSupplementPercent) ?? 0,
+    mealPlan: form.mealPlan || null,
+    maxAdults: optionalNumberOf(form.maxAdults),
+    minimumChildAge: optionalNumberOf(form.minimumChildAge),
+    childPolicy: form.childPolicy.map((b) => ({
+      fromAge: numberOf(b.fromAge) as number,
+      toAge: numberOf(b.toAge) as number,
+      // A band that is not accepted has no price; otherwise an empty percent is an error, never free.
+      percentOfAdult: b.notAccepted ? 0 : (numberOf(b.percentOfAdult) ?? Number.NaN),
+      notAccepted: b.notAccepted,
+    })),
+  };
+}
 
 /** The request body, or the first message per field. `images` stay as the type has them. */
 export function checkAccommodationForm(
@@ -64,16 +128,23 @@ export function checkAccommodationForm(
     isPackage: form.isPackage,
     includedAccommodationTypes: form.isPackage ? form.includedAccommodationTypes : [],
     isActive: form.isActive,
+    ...pricingBody(form),
     ...(extra.version !== undefined ? { version: extra.version } : {}),
   };
   const parsed = AccommodationTypeRequest.safeParse(body);
   if (parsed.success) return { ok: true, body };
   const errors: AccommodationFormErrors = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof AccommodationFormErrors;
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+    const field = issue.path.map(String).join('.');
+    if (field && !(field in errors)) errors[field] = issue.message;
   }
   return { ok: false, errors };
+}
+
+/** How the type list names a type's pricing, e.g. 'Per person sharing · Fully inclusive'. */
+export function pricingModelLabel(type: Pick<AccommodationType, 'pricingModel' | 'mealPlan'>): string {
+  if (type.pricingModel === 'per_unit') return 'Per unit';
+  return ['Per person sharing', type.mealPlan].filter(Boolean).join(' · ');
 }
 
 /** Amenities come from trimmed, non-empty text; one already there is not added twice. */

@@ -38,6 +38,7 @@ import {
 } from './api/accommodations-admin-api.js';
 import { ImagesSection } from './components/images-section.js';
 import { UnitsSection } from './components/units-section.js';
+import { PricingSection } from './components/pricing-section.js';
 
 /**
  * Create and edit in one dialog. Creating opens with the details only ("images can only be
@@ -77,6 +78,7 @@ export function AccommodationTypeDialog({
       setErrors(check.ok ? {} : check.errors);
     }
   };
+  const perPerson = form.pricingModel === 'per_person_sharing' && !form.isPackage;
   const includable = includableTypes(types, id);
   const allIncluded = includable.length > 0 && includable.every((t) => form.includedAccommodationTypes.includes(t.id));
 
@@ -143,7 +145,7 @@ export function AccommodationTypeDialog({
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Weekday rate (R)"
+                label={perPerson ? 'Weekday rate per adult per night (R)' : 'Weekday rate (R)'}
                 type="number"
                 required
                 fullWidth
@@ -156,7 +158,7 @@ export function AccommodationTypeDialog({
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Weekend rate (R)"
+                label={perPerson ? 'Weekend rate per adult per night (R)' : 'Weekend rate (R)'}
                 type="number"
                 required
                 fullWidth
@@ -169,7 +171,10 @@ export function AccommodationTypeDialog({
             </Grid>
           </Grid>
 
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+          {/* A package is priced as its units' whole (per unit); only a type of its own is priced per person. */}
+          {!form.isPackage && <PricingSection form={form} errors={errors} onChange={set} />}
+
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
             Amenities
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

@@ -177,3 +177,137 @@ describe('accommodation management', () => {
     expect(await offlineDb.outbox.toArray()).toMatchObject([{ op: 'unit.setActive', entityId: tentUnits[1].id, args: { isActive: true } }]);
   });
 });
+
+describe('accommodation type pricing', () => {
+  it('a per person sharing type: the rates say per adult, the pricing fields and age bands go in the request, and the card names the model', { timeout: 60_000 }, async () => {
+    await seed();
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/admin/accommodations', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        const created = { ...body, baseWeekdayRate: Number(body.baseWeekdayRate), baseWeekendRate: Number(body.baseWeekendRate) };
+        return HttpResponse.json(makeAccommodationType({ ...created, id: '11111111-0000-4000-8000-000000000010' }), { status: 201 });
+      }),
+    );
+    const { user } = renderStaffPage(<AccommodationsAdminPage />, { user: users.manager, path: '/admin/accommodations' });
+    await user.click(await screen.findByRole('button', { name: 'Add Accommodation Type' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Accommodation Type' }));
+    // Per unit by default: the spec's rate labels, no per person fields.
+    expect(dialog.getByRole('spinbutton', { name: 'Weekday rate (R)' })).toBeInTheDocument();
+    expect(dialog.queryByRole('spinbutton', { name: 'Single supplement (%)' })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('combobox', { name: 'Pricing model' }));
+    await user.click(await screen.findByRole('option', { name: 'Per person sharing' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Tamboti Family Suite' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Capacity/ }), { target: { value: '4' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Weekday rate per adult per night (R)' }), { target: { value: '4950' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Weekend rate per adult per night (R)' }), { target: { value: '5450' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Single supplement (%)' }), { target: { value: '40' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Maximum adults' }), { target: { value: '3' } });
+    await user.click(dialog.getByRole('combobox', { name: 'Meal plan' }));
+    await user.click(await screen.findByRole('option', { name: 'Fully inclusive' }));
+
+    await user.click(dialog.getByRole('button', { name: 'Add age band' }));
+    await user.click(dialog.getByRole('button', { name: 'Add age band' }));
+    const band1 = within(dialog.getByRole('group', { name: 'Band 1' }));
+    const band2 = within(dialog.getByRole('group', { name: 'Band 2' }));
+    fireEvent.change(band1.getByRole('spinbutton', { name: 'From age' }), { target: { value: '0' } });
+    fireEvent.change(band1.getByRole('spinbutton', { name: 'To age' }), { target: { value: '6' } });
+    await user.click(band1.getByRole('checkbox', { name: 'Not accepted' }));
+    expect(band1.getByRole('spinbutton', { name: '% of adult rate' })).toBeDisabled();
+    fireEvent.change(band2.getByRole('spinbutton', { name: 'From age' }), { target: { value: '6' } });
+    fireEvent.change(band2.getByRole('spinbutton', { name: 'To age' }), { target: { value: '11' } });
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    // Band 2 has no percent (an empty percent is never taken as free): nothing is sent.
+    expect(band2.getByText('Percent of adult rate must be between 0 and 100')).toBeInTheDocument();
+    fireEvent.change(band2.getByRole('spinbutton', { name: '% of adult rate' }), { target: { value: '50' } });
+    // 0-6 and 6-11 share the age of 6.
+    expect(dialog.getByText('Age bands must not overlap')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(posted).toEqual([]);
+
+    fireEvent.change(band1.getByRole('spinbutton', { name: 'To age' }), { target: { value: '5' } });
+    expect(dialog.queryByText('Age bands must not overlap')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Edit Accommodation Type' })).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        name: 'Tamboti Family Suite',
+        description: '',
+        capacity: 4,
+        baseWeekdayRate: '4950',
+        baseWeekendRate: '5450',
+        amenities: [],
+        images: [],
+        isPackage: false,
+        includedAccommodationTypes: [],
+        isActive: true,
+        pricingModel: 'per_person_sharing',
+        singleSupplementPercent: 40,
+        mealPlan: 'Fully inclusive',
+        maxAdults: 3,
+        minimumChildAge: null,
+        childPolicy: [
+          { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+          { fromAge: 6, toAge: 11, percentOfAdult: 50, notAccepted: false },
+        ],
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await screen.findByRole('article', { name: 'Tamboti Family Suite' });
+    expect(card('Tamboti Family Suite').getByText('Per person sharing · Fully inclusive')).toBeInTheDocument();
+    expect(card('Luxury Tent').getByText('Per unit')).toBeInTheDocument();
+  });
+
+  it('shows the server’s 400 at the band and the field it names, and keeps the type’s per person settings when saving', { timeout: 60_000 }, async () => {
+    const suite = makeAccommodationType({
+      id: '11111111-0000-4000-8000-000000000011',
+      name: 'Tamboti Family Suite',
+      capacity: 4,
+      pricingModel: 'per_person_sharing',
+      singleSupplementPercent: 40,
+      mealPlan: 'Fully inclusive',
+      maxAdults: 3,
+      minimumChildAge: null,
+      childPolicy: [
+        { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+        { fromAge: 6, toAge: 11, percentOfAdult: 50, notAccepted: false },
+      ],
+    });
+    await offlineDb.accommodationTypes.bulkPut([suite]);
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.put('/api/admin/accommodations/:id', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(
+          { message: 'childPolicy.1.percentOfAdult: Percent of adult rate must be between 0 and 100', code: 'validation_error', errors: { 'childPolicy.1.percentOfAdult': 'Percent of adult rate must be between 0 and 100', maxAdults: 'Maximum adults cannot be more than the capacity' } },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user } = renderStaffPage(<AccommodationsAdminPage />, { user: users.manager, path: '/admin/accommodations' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Tamboti Family Suite' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Accommodation Type' }));
+    expect(dialog.getByRole('spinbutton', { name: 'Single supplement (%)' })).toHaveValue(40);
+    expect(within(dialog.getByRole('group', { name: 'Band 1' })).getByRole('checkbox', { name: 'Not accepted' })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(dialog.getByRole('group', { name: 'Band 2' })).findByText('Percent of adult rate must be between 0 and 100')).toBeInTheDocument();
+    expect(dialog.getByText('Maximum adults cannot be more than the capacity')).toBeInTheDocument();
+    expect(sent).toMatchObject([
+      {
+        pricingModel: 'per_person_sharing',
+        singleSupplementPercent: 40,
+        mealPlan: 'Fully inclusive',
+        maxAdults: 3,
+        childPolicy: [
+          { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+          { fromAge: 6, toAge: 11, percentOfAdult: 50, notAccepted: false },
+        ],
+        version: 1,
+      },
+    ]);
+  });
+});

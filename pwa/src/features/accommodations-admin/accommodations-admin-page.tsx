@@ -31,7 +31,7 @@ import { useToast } from '@/components/toast/use-toast.js';
 import { NEEDS_CONNECTION, errorText } from '@/lib/api.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { formatRand } from '@shared/format.js';
-import { cardAmenities } from './accommodation-form.js';
+import { cardAmenities, pricingModelLabel } from './accommodation-form.js';
 import { AccommodationTypeDialog } from './accommodation-type-dialog.js';
 import { deleteAccommodationType } from './api/accommodations-admin-api.js';
 
@@ -207,7 +207,13 @@ function TypeCard({
         )}
         <Typography variant="body2">
           Sleeps {type.capacity} · Weekday {formatRand(type.baseWeekdayRate)} · Weekend {formatRand(type.baseWeekendRate)}
+          {type.pricingModel === 'per_person_sharing' ? ' per adult' : ''}
         </Typography>
+        {!type.isPackage && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {pricingModelLabel(type)}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {type.isPackage
             ? `Includes: ${included.length ? included.join(', ') : 'no types yet'}`

@@ -96,6 +96,25 @@ describe('booking management', () => {
     expect(value('Special Requests')).toBe('None');
   });
 
+  it('the details dialog shows the party and the special of a per person booking, and no party row for one made without', async () => {
+    const suiteStay = makeBooking({ id: 'dddd4444-0000-4000-8000-000000000004', guestName: 'Naledi Mokoena', unitName: 'Tamboti 1', accommodationTypeName: 'Tamboti Family Suite', numberOfGuests: 4, adults: 2, childAges: [8, 6], specialOfferName: 'Stay 4, pay 3', checkInDate: addDays(today, 10), checkOutDate: addDays(today, 14) });
+    await seed();
+    await seedLocal({ bookings: [suiteStay] });
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });
+    await user.click(await screen.findByRole('button', { name: 'View booking dddd4444' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    const value = (term: string) => dialog.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent;
+    expect(value('Guests')).toBe('4');
+    expect(value('Party')).toBe('2 adults, 2 children (8, 6)');
+    expect(value('Special')).toBe('Stay 4, pay 3');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'View booking aaaa1111' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    expect(value('Party')).toBeUndefined();
+    expect(value('Special')).toBeUndefined();
+  });
+
   it('changes a status in the table through the outbox', async () => {
     const { lindiwe } = await seed();
     const { user } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings' });

@@ -76,3 +76,60 @@ describe('new booking dialog', () => {
     }
   });
 });
+
+describe('new booking dialog: a per person type', () => {
+  it('asks adults and each child’s age, prices the party with calculate-rate, shows the server’s refusal at the field, and sends the party', { timeout: 60_000 }, async () => {
+    const suite = makeAccommodationType({ name: 'Tamboti Family Suite', capacity: 4, pricingModel: 'per_person_sharing', mealPlan: 'Fully inclusive', maxAdults: 3 });
+    const units = [makeUnit({ name: 'Tamboti 1', accommodationTypeId: suite.id }), makeUnit({ name: 'Tamboti 2', accommodationTypeId: suite.id })];
+    await offlineDb.accommodationTypes.bulkPut([suite]);
+    await seedLocal({ units });
+    const rateAsked: Record<string, unknown>[] = [];
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/calculate-rate', async ({ request }) => {
+        const body = (await request.json()) as { childAges?: number[] };
+        rateAsked.push(body);
+        if (body.childAges?.includes(4)) {
+          return HttpResponse.json({ message: 'childAges: Children under 6 are not accepted at Tamboti Family Suite', code: 'validation_error', errors: { childAges: 'Children under 6 are not accepted at Tamboti Family Suite' } }, { status: 400 });
+        }
+        return HttpResponse.json({ totalAmount: 24750, cardTotal: 23512.5, amountDue: 24750, breakdown: { nights: [], nightCount: 2, subtotal: 24750, promoDiscount: 0, cardDiscount: 1237.5, totalAmount: 24750, cardTotal: 23512.5, minimumStay: 1 } });
+      }),
+      http.get('/api/admin/bookings', () => HttpResponse.json([])),
+      http.post('/api/admin/bookings', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(makeBooking(), { status: 201 });
+      }),
+    );
+    const { user } = renderStaffPage(<BookingsPage />, { user: users.manager, path: '/admin/bookings?action=new' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Booking' }));
+    expect(dialog.getByRole('spinbutton', { name: 'Number of Guests' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('combobox', { name: /Accommodation Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tamboti Family Suite' }));
+    // Per person: adults and children instead of a number of guests.
+    expect(dialog.queryByRole('spinbutton', { name: 'Number of Guests' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('spinbutton', { name: /Adults/ })).toHaveValue(2);
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-in', checkIn);
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-out', checkOut);
+    await user.click(await dialog.findByRole('checkbox', { name: 'Tamboti 1 (available)' }));
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Children' }), { target: { value: '2' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 1 age/ }), { target: { value: '8' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '18' } });
+    // The contract's range, at the child's field, before anything is asked.
+    expect(dialog.getByText("Each child's age must be between 0 and 17")).toBeInTheDocument();
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '4' } });
+    expect(await dialog.findByText('Children under 6 are not accepted at Tamboti Family Suite')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(null);
+
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /Child 2 age/ }), { target: { value: '6' } });
+    await waitFor(() => expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(24750));
+    expect(dialog.queryByText('Children under 6 are not accepted at Tamboti Family Suite')).not.toBeInTheDocument();
+    expect(rateAsked.at(-1)).toEqual({ accommodationTypeId: suite.id, checkIn, checkOut, adults: 2, childAges: [8, 6] });
+
+    fireEvent.change(dialog.getByRole('textbox', { name: /First Name/ }), { target: { value: 'Lindiwe' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Last Name/ }), { target: { value: 'Dlamini' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Email/ }), { target: { value: 'lindiwe@example.test' } });
+    await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Created 1 booking(s) successfully!')).toBeInTheDocument();
+    expect(posted).toMatchObject([{ unitId: units[0].id, numberOfGuests: 4, adults: 2, childAges: [8, 6], totalAmount: 24750, checkInDate: checkIn, checkOutDate: checkOut }]);
+  });
+});

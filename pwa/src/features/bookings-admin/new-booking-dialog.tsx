@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,9 +19,20 @@ import Typography from '@mui/material/Typography';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { useAccommodationTypes, useUnits } from '@/offline/hooks.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { errorText } from '@/lib/api.js';
+import { ApiError, errorText } from '@/lib/api.js';
 import { calculateRate, createBookings, isUnitAvailable, type CreateCall } from './api/new-booking-api.js';
-import { calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalculableDate, splitTotal, type NewBookingForm } from './new-booking.js';
+import {
+  calculatedTotal,
+  checkNewBooking,
+  checkParty,
+  creationMessage,
+  emptyForm,
+  isCalculableDate,
+  resizeChildAges,
+  splitTotal,
+  type NewBookingForm,
+  type PartyErrors,
+} from './new-booking.js';
 import { DateField } from '@/components/date-field.js';
 
 const NEW_BOOKING_NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
@@ -34,12 +47,22 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
   const [rate, setRate] = useState<number | null>(null);
   const [availability, setAvailability] = useState<Record<string, boolean | undefined>>({});
   const [busy, setBusy] = useState(false);
+  // The server's refusal of the party (its policy, its limits), shown at the field it names.
+  const [serverPartyErrors, setServerPartyErrors] = useState<PartyErrors>({});
   const today = todayInLodge(new Date());
 
   const set = <K extends keyof NewBookingForm>(key: K, value: NewBookingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const type = types?.find((t) => t.id === form.accommodationTypeId);
   const typeUnits = useMemo(() => (units ?? []).filter((u) => u.accommodationTypeId === form.accommodationTypeId && u.isActive), [units, form.accommodationTypeId]);
   const datesOk = isCalculableDate(form.checkInDate) && isCalculableDate(form.checkOutDate) && form.checkOutDate > form.checkInDate;
+  // A per person type is priced for who stays, so the form asks adults and each child's age.
+  const perPerson = type?.pricingModel === 'per_person_sharing' && !type.isPackage;
+  const party = checkParty({ adults: form.adults, childAges: form.childAges });
+  const [triedSubmit, setTriedSubmit] = useState(false);
+  // A blank age is flagged once Create Booking is pressed, not the moment its field appears.
+  const typed = (field: string) => (field === 'adults' ? form.adults : (form.childAges[Number(field.split('.')[1])] ?? 'x')).trim() !== '';
+  const partyErrors: PartyErrors = party.ok ? serverPartyErrors : Object.fromEntries(Object.entries(party.errors).filter(([f]) => triedSubmit || typed(f)));
+  const partyKey = perPerson && party.ok ? JSON.stringify([party.adults, party.childAges, form.unitIds.length]) : '';
 
   useEffect(() => {
     if (!open) {
@@ -47,22 +70,28 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
       setOverride(false);
       setRate(null);
       setAvailability({});
+      setServerPartyErrors({});
+      setTriedSubmit(false);
     }
   }, [open]);
 
-  // The rate for one unit, asked only for valid dates of 2020-2030.
+  // The rate for one unit (or, per person, for the party), asked only for valid dates of 2020-2030.
   useEffect(() => {
-    if (!open || !online || !form.accommodationTypeId || !datesOk) return setRate(null);
+    if (!open || !online || !form.accommodationTypeId || !datesOk || (perPerson && !partyKey)) return setRate(null);
     const abort = new AbortController();
-    calculateRate(form.accommodationTypeId, form.checkInDate, form.checkOutDate, abort.signal)
+    const [adults, childAges, unitCount] = partyKey ? (JSON.parse(partyKey) as [number, number[], number]) : [];
+    setServerPartyErrors({});
+    calculateRate(form.accommodationTypeId, form.checkInDate, form.checkOutDate, abort.signal, partyKey ? { adults: adults!, childAges: childAges!, unitCount: unitCount! } : undefined)
       .then(setRate)
-      .catch(() => {
+      .catch((err: unknown) => {
         if (abort.signal.aborted) return;
         setRate(null);
+        const refusal = partyRefusal(err);
+        if (refusal) return setServerPartyErrors(refusal);
         toast({ title: 'Rate Calculation Error', description: 'Could not calculate booking rate. Please enter manually.', variant: 'destructive' });
       });
     return () => abort.abort();
-  }, [open, online, form.accommodationTypeId, form.checkInDate, form.checkOutDate, datesOk, toast]);
+  }, [open, online, form.accommodationTypeId, form.checkInDate, form.checkOutDate, datesOk, perPerson, partyKey, toast]);
 
   // Each unit's availability for the whole stay.
   useEffect(() => {
@@ -77,20 +106,26 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
     return () => abort.abort();
   }, [open, online, datesOk, form.isPackage, form.checkInDate, form.checkOutDate, typeUnits]);
 
-  // The total follows the rate and the units chosen, unless overridden.
+  // The total follows the rate and the units chosen, unless overridden. A per person party
+  // without a price (refused, or not complete) has no total: the last party's would mislead.
   useEffect(() => {
+    if (!override && rate === null && perPerson) setForm((f) => ({ ...f, totalAmount: '' }));
     if (override || rate === null) return;
-    setForm((f) => ({ ...f, totalAmount: String(calculatedTotal(rate, f.unitIds.length, f.isPackage)) }));
-  }, [rate, form.unitIds.length, form.isPackage, override]);
+    setForm((f) => ({ ...f, totalAmount: String(calculatedTotal(rate, f.unitIds.length, f.isPackage, perPerson)) }));
+  }, [rate, form.unitIds.length, form.isPackage, perPerson, override]);
 
   const submit = async () => {
+    setTriedSubmit(true);
     const problem = checkNewBooking(form, today);
     if (problem) return toast({ ...problem, variant: 'destructive' });
+    if (perPerson && !party.ok) return toast({ title: 'Validation Error', description: Object.values(party.errors)[0] ?? 'Please check the guests', variant: 'destructive' });
     const guestData = { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone || undefined, address: form.address || undefined };
+    const partyBody = perPerson && party.ok ? { adults: party.adults, childAges: party.childAges } : {};
     const common = {
       checkInDate: form.checkInDate,
       checkOutDate: form.checkOutDate,
-      numberOfGuests: Number(form.numberOfGuests) || 2,
+      numberOfGuests: perPerson && party.ok ? party.adults + party.childAges.length : Number(form.numberOfGuests) || 2,
+      ...partyBody,
       paymentStatus: form.paymentStatus,
       specialRequests: form.specialRequests || undefined,
       guestData,
@@ -98,14 +133,24 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
     const total = Number(form.totalAmount);
     const calls: CreateCall[] = form.isPackage
       ? [{ path: '/api/bookings', body: { ...common, accommodationTypeId: form.accommodationTypeId, isPackageBooking: true, totalAmount: total, paymentMethod: form.paymentMethod === 'eft' ? 'EFT' : 'Card' } }]
-      : splitTotal(total, form.unitIds.length).map((share, i) => ({
-          path: '/api/admin/bookings',
-          body: { ...common, unitId: form.unitIds[i], totalAmount: share, paymentMethod: form.paymentMethod },
-        }));
+      : perPerson
+        ? // One party in several units is one group booking (its price is per person, not per unit).
+          [
+            {
+              path: '/api/admin/bookings',
+              body: { ...common, unitId: form.unitIds[0], ...(form.unitIds.length > 1 ? { unitCount: form.unitIds.length } : {}), totalAmount: total, paymentMethod: form.paymentMethod },
+            },
+          ]
+        : splitTotal(total, form.unitIds.length).map((share, i) => ({
+            path: '/api/admin/bookings',
+            body: { ...common, unitId: form.unitIds[i], totalAmount: share, paymentMethod: form.paymentMethod },
+          }));
     setBusy(true);
     const { created, error } = await createBookings(calls);
     setBusy(false);
     if (created === 0) {
+      const refusal = partyRefusal(error);
+      if (refusal) setServerPartyErrors(refusal);
       return toast({ title: 'Error', description: errorText(error, 'Failed to create booking', NEW_BOOKING_NEEDS_CONNECTION), variant: 'destructive' });
     }
     const message = creationMessage(created, calls.length);
@@ -187,7 +232,21 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
           <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone')}</Grid>
           <Grid size={12}>{field('address', 'Address')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{field('numberOfGuests', 'Number of Guests', { type: 'number', slotProps: { htmlInput: { min: 1 } } })}</Grid>
+          {perPerson ? (
+            <Grid size={12}>
+              <PartyFieldsSection
+                adults={form.adults}
+                childAges={form.childAges}
+                errors={partyErrors}
+                onChange={(patch) => {
+                  setServerPartyErrors({});
+                  setForm((f) => ({ ...f, ...patch }));
+                }}
+              />
+            </Grid>
+          ) : (
+            <Grid size={{ xs: 12, sm: 4 }}>{field('numberOfGuests', 'Number of Guests', { type: 'number', slotProps: { htmlInput: { min: 1 } } })}</Grid>
+          )}
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField select fullWidth required label="Payment Method" value={form.paymentMethod} onChange={(e) => set('paymentMethod', e.target.value as NewBookingForm['paymentMethod'])}>
               <MenuItem value="credit_card">Credit Card</MenuItem>
@@ -217,5 +276,79 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The party fields a 400 names ('adults', 'childAges', 'childAges.0'), or null when the refusal is about something else. */
+function partyRefusal(err: unknown): PartyErrors | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  const entries = Object.entries(err.fieldErrors).filter(([field]) => field === 'adults' || field === 'childAges' || field.startsWith('childAges.'));
+  return entries.length ? Object.fromEntries(entries) : null;
+}
+
+/** Adults, children and each child's age on arrival (the guest count is their sum). */
+function PartyFieldsSection({
+  adults,
+  childAges,
+  errors,
+  onChange,
+}: {
+  adults: string;
+  childAges: string[];
+  errors: PartyErrors;
+  onChange: (patch: { adults?: string; childAges?: string[] }) => void;
+}) {
+  return (
+    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 0.5, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+        Guests (priced per person)
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <TextField
+            fullWidth
+            required
+            type="number"
+            label="Adults"
+            value={adults}
+            onChange={(e) => onChange({ adults: e.target.value })}
+            error={Boolean(errors.adults)}
+            helperText={errors.adults ?? ' '}
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <TextField
+            fullWidth
+            type="number"
+            label="Children"
+            value={String(childAges.length)}
+            onChange={(e) => onChange({ childAges: resizeChildAges(childAges, Number(e.target.value)) })}
+            helperText=" "
+            slotProps={{ htmlInput: { min: 0, max: 20, step: 1 } }}
+          />
+        </Grid>
+        {childAges.map((age, i) => (
+          <Grid key={i} size={{ xs: 6, sm: 3 }}>
+            <TextField
+              fullWidth
+              required
+              type="number"
+              label={`Child ${i + 1} age`}
+              value={age}
+              onChange={(e) => onChange({ childAges: childAges.map((a, j) => (j === i ? e.target.value : a)) })}
+              error={Boolean(errors[`childAges.${i}`])}
+              helperText={errors[`childAges.${i}`] ?? ' '}
+              slotProps={{ htmlInput: { min: 0, max: 17, step: 1 } }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {errors.childAges && (
+        <FormHelperText error sx={{ mb: 1 }}>
+          {errors.childAges}
+        </FormHelperText>
+      )}
+    </Box>
   );
 }

@@ -1,5 +1,7 @@
 import { ISO_DATE_PATTERN, addDays, isValidIsoDate, type IsoDate } from '@shared/domain/dates.js';
 import { centsToRand, randToCents, splitCentsEqually } from '@shared/domain/money.js';
+import { z } from 'zod';
+import { PartyFields } from '@shared/contracts/party.js';
 
 /** The rate and availability are asked only for dates of 2020 to 2030 (docs/product.md, Booking Management). */
 export function isCalculableDate(value: string): boolean {
@@ -24,9 +26,44 @@ export function splitTotal(total: number, units: number): number[] {
   return splitCentsEqually(randToCents(total), units).map(centsToRand);
 }
 
-/** The calculated rate is for one unit; several units multiply it, a package is one price. */
-export function calculatedTotal(rate: number, selectedUnits: number, isPackage: boolean): number {
-  return isPackage ? rate : centsToRand(randToCents(rate) * Math.max(1, selectedUnits));
+/**
+ * The calculated rate is for one unit; several units multiply it, a package is one price. A
+ * per person type's rate is already the whole party's, however many units it takes.
+ */
+export function calculatedTotal(rate: number, selectedUnits: number, isPackage: boolean, perPerson = false): number {
+  return isPackage || perPerson ? rate : centsToRand(randToCents(rate) * Math.max(1, selectedUnits));
+}
+
+/** The party as typed: adults, and one age per child ('' until typed). */
+export interface PartyInput {
+  adults: string;
+  childAges: string[];
+}
+
+/** A field as the API's 400 names it: 'adults', 'childAges' (the lodge's policy) or 'childAges.1' (one child's age). */
+export type PartyErrors = Partial<Record<string, string>>;
+
+const Party = z.object({ adults: PartyFields.adults.unwrap(), childAges: PartyFields.childAges.unwrap() });
+
+/** '' is not a number: the contract's range message, never a silent default. */
+const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+/** The party for adults and childAges, checked with the contract the API parses. */
+export function checkParty(input: PartyInput): { ok: true; adults: number; childAges: number[] } | { ok: false; errors: PartyErrors } {
+  const parsed = Party.safeParse({ adults: typedNumber(input.adults), childAges: input.childAges.map(typedNumber) });
+  if (parsed.success) return { ok: true, ...parsed.data };
+  const errors: PartyErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The children's ages after the number of children changes: kept ages stay, new children start blank. */
+export function resizeChildAges(ages: readonly string[], count: number): string[] {
+  const n = Math.max(0, Math.min(20, Math.trunc(count) || 0));
+  return Array.from({ length: n }, (_, i) => ages[i] ?? '');
 }
 
 export interface NewBookingForm {
@@ -41,6 +78,9 @@ export interface NewBookingForm {
   phone: string;
   address: string;
   numberOfGuests: string;
+  /** The party, asked instead of the number of guests when the type is priced per person. */
+  adults: string;
+  childAges: string[];
   totalAmount: string;
   paymentMethod: 'credit_card' | 'eft' | '';
   paymentStatus: 'paid' | 'deposit_paid' | 'pending' | '';
@@ -74,6 +114,8 @@ export const emptyForm = (): NewBookingForm => ({
   phone: '',
   address: '',
   numberOfGuests: '2',
+  adults: '2',
+  childAges: [],
   totalAmount: '',
   paymentMethod: 'credit_card',
   paymentStatus: 'pending',

@@ -24,6 +24,7 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
 import type { PromoCode, RateOverride } from '@shared/contracts/rates.js';
+import type { SpecialOffer } from '@shared/contracts/specials.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { useAccommodationTypes } from '@/offline/hooks.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -39,20 +40,24 @@ import { useDeleteRateOverride, useRateOverrides } from './api/rate-overrides.js
 import { PromoCodeDialog } from './promo-code-dialog.js';
 import { discountText, promoStatusLabel, type PromoStatusLabel } from './rate-forms.js';
 import { RateOverrideDialog } from './rate-override-dialog.js';
+import { useDeleteSpecialOffer, useSpecialOffers } from './api/special-offers.js';
+import { SpecialOfferDialog } from './special-offer-dialog.js';
+import { stayPayText } from './special-offer-form.js';
 
-type TabName = 'overrides' | 'promos';
+type TabName = 'overrides' | 'promos' | 'specials';
 
-/** Rate Management (docs/product.md, Rate Management): 'Rate Overrides' and 'Promo Codes'. Online only. */
+/** Rate Management (docs/product.md, Rate Management): 'Rate Overrides', 'Promo Codes' and 'Specials'. Online only. */
 export function RatesPage() {
   const [tab, setTab] = useState<TabName>('overrides');
   return (
     <>
-      <PageHeader title="Rate Management" subtitle="Seasonal rate overrides and promo codes" />
+      <PageHeader title="Rate Management" subtitle="Seasonal rate overrides, promo codes and specials" />
       <Tabs value={tab} onChange={(_, v: TabName) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} variant="scrollable" allowScrollButtonsMobile>
         <Tab value="overrides" label="Rate Overrides" />
         <Tab value="promos" label="Promo Codes" />
+        <Tab value="specials" label="Specials" />
       </Tabs>
-      {tab === 'overrides' ? <OverridesTab /> : <PromosTab />}
+      {tab === 'overrides' ? <OverridesTab /> : tab === 'promos' ? <PromosTab /> : <SpecialsTab />}
     </>
   );
 }
@@ -300,6 +305,110 @@ function PromosTab() {
       />
     </>
   );
+}
+
+/** 'Any time', 'From Jan 1, 2027', 'Until Mar 31, 2027' or both dates. */
+function bookingWindowText(s: Pick<SpecialOffer, 'bookFrom' | 'bookTo'>): string {
+  if (s.bookFrom && s.bookTo) return `${formatMonthDayYear(s.bookFrom)} – ${formatMonthDayYear(s.bookTo)}`;
+  if (s.bookFrom) return `From ${formatMonthDayYear(s.bookFrom)}`;
+  if (s.bookTo) return `Until ${formatMonthDayYear(s.bookTo)}`;
+  return 'Any time';
+}
+
+function SpecialsTab() {
+  const specials = useSpecialOffers();
+  const types = useAccommodationTypes();
+  const remove = useDeleteSpecialOffer();
+  const [editing, setEditing] = useState<SpecialOffer | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SpecialOffer | null>(null);
+  const stacked = useStacked();
+  const typeNames = (s: SpecialOffer) => s.accommodationTypeNames.join(', ') || '—';
+  const stayDates = (s: SpecialOffer) => `${formatMonthDayYear(s.stayFrom)} – ${formatMonthDayYear(s.stayTo)}`;
+  const active = (s: SpecialOffer) => <ActiveStatus active={s.isActive} />;
+
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">Stay longer, pay for fewer nights: the best special applies to a booking by itself.</Typography>
+        <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setEditing('new')} sx={{ minHeight: 44 }}>
+          Add Special
+        </Button>
+      </Stack>
+      {specials.isPending ? (
+        <LoadingState label="Loading..." />
+      ) : specials.isError ? (
+        <LoadProblem error={specials.error} what="Rate Management" onRetry={() => void specials.refetch()} />
+      ) : stacked ? (
+        <CardList label="Specials" empty={specials.data.length === 0 ? 'No specials yet.' : null}>
+          {specials.data.map((s) => (
+            <ItemCard
+              key={s.id}
+              title={s.name}
+              fields={[
+                ['Types', typeNames(s)],
+                ['Stay Dates', stayDates(s)],
+                ['Offer', stayPayText(s)],
+                ['Booking Window', bookingWindowText(s)],
+                ['Status', active(s)],
+              ]}
+              actions={<ActionButtons name={`special ${s.name}`} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
+            />
+          ))}
+        </CardList>
+      ) : (
+        <TableCard label="Specials" minWidth={860}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Accommodation Types</TableCell>
+              <TableCell>Stay Dates</TableCell>
+              <TableCell>Offer</TableCell>
+              <TableCell>Booking Window</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {specials.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    No specials yet.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {specials.data.map((s) => (
+              <TableRow key={s.id} hover>
+                <TableCell sx={{ fontWeight: 600 }}>{s.name}</TableCell>
+                <TableCell>{typeNames(s)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{stayDates(s)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{stayPayText(s)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{bookingWindowText(s)}</TableCell>
+                <TableCell>{active(s)}</TableCell>
+                <RowActions name={`special ${s.name}`} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </TableCard>
+      )}
+      {editing && <SpecialOfferDialog special={editing === 'new' ? undefined : editing} types={types ?? []} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        title="Delete Special"
+        open={deleting !== null}
+        text={deleting ? `Are you sure you want to delete the special "${deleting.name}"? Bookings it already priced keep their totals. This action cannot be undone.` : ''}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        done="Special offer deleted successfully!"
+        failed="Failed to delete special offer"
+      />
+    </>
+  );
+}
+
+function ActiveStatus({ active }: { active: boolean }) {
+  const label: PromoStatusLabel = active ? 'Active' : 'Inactive';
+  return <Chip size="small" label={label} sx={{ bgcolor: PROMO_STATUS_COLOURS[label].bg, color: PROMO_STATUS_COLOURS[label].fg, fontWeight: 600 }} />;
 }
 
 function ConfirmDelete({

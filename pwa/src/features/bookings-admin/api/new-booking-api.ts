@@ -3,9 +3,19 @@ import { CalculateRateResponse } from '@shared/contracts/pricing.js';
 import { apiFetch } from '@/lib/api.js';
 import { availabilityQuery } from '../new-booking.js';
 
-/** POST /api/calculate-rate for one unit of the type; the answer's totalAmount is what the form uses. */
-export async function calculateRate(accommodationTypeId: string, checkIn: string, checkOut: string, signal?: AbortSignal): Promise<number> {
-  const answer = await apiFetch('/api/calculate-rate', { method: 'POST', body: { accommodationTypeId, checkIn, checkOut }, schema: CalculateRateResponse, signal });
+/**
+ * POST /api/calculate-rate for one unit of the type; the answer's totalAmount is what the form
+ * uses. With a party (a per person type) the answer prices those guests across unitCount units.
+ */
+export async function calculateRate(
+  accommodationTypeId: string,
+  checkIn: string,
+  checkOut: string,
+  signal?: AbortSignal,
+  party?: { adults: number; childAges: number[]; unitCount: number },
+): Promise<number> {
+  const partyBody = party ? { adults: party.adults, childAges: party.childAges, ...(party.unitCount > 1 ? { unitCount: party.unitCount } : {}) } : {};
+  const answer = await apiFetch('/api/calculate-rate', { method: 'POST', body: { accommodationTypeId, checkIn, checkOut, ...partyBody }, schema: CalculateRateResponse, signal });
   return answer.totalAmount;
 }
 

@@ -24,6 +24,7 @@ import { useDeskActions } from '../api/desk-actions.js';
 import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
+import { partyText } from '@/lib/party-text.js';
 
 /** A booking's details with what the desk can do to it, as a side panel (full width on a phone). */
 export function BookingPanel({
@@ -125,7 +126,7 @@ function PanelBody({
           <Detail term="Stay" value={stayLabel(booking.checkInDate, booking.checkOutDate)} />
           <Detail term="Unit" value={booking.unitId ? `${booking.unitName} (${booking.accommodationTypeName})` : bookingPlaceLabel(booking)} />
           {booking.unitId === null && <ChildUnits parentId={booking.id} checkIn={booking.checkInDate} />}
-          <Detail term="Guests" value={String(booking.numberOfGuests)} />
+          <Detail term="Guests" value={partyText(booking) ?? String(booking.numberOfGuests)} />
           <Detail term="E-mail" value={booking.guestEmail} />
           {booking.guestPhone && <Detail term="Phone" value={booking.guestPhone} />}
           <Detail term="Total" value={formatRand(booking.totalAmount)} />
