@@ -39,7 +39,7 @@ export function NightLines({ breakdown, label }: { breakdown: Breakdown; label: 
               <Typography component="span" variant="caption" color="text.secondary">
                 ({night.kind})
               </Typography>
-              {night.free && <Chip label="Free night" size="small" color="success" sx={{ ml: 1, height: 20 }} />}
+              {night.free && <Chip component="span" label="Free night" size="small" color="success" sx={{ ml: 1, height: 20 }} />}
             </Typography>
             <Typography
               variant="body2"
