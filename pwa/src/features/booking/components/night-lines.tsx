@@ -13,9 +13,6 @@ export const adultsLine = (adults: number, rate: number) => `${adults} ${adults 
 export const childLine = (child: NonNullable<BreakdownNight['children']>[number]) =>
   `Child (${child.age}) · ${child.percentOfAdult === 0 ? 'free' : `${child.percentOfAdult} %`}`;
 
-/** "Stay 4, pay 3": a special's offer in words. */
-export const stayPayLabel = (special: { stayNights: number; payNights: number }) => `Stay ${special.stayNights}, pay ${special.payNights}`;
-
 /** "Stay 4, pay 3 (1 free night)": the special's discount line on the review. */
 export function specialLineLabel(special: NonNullable<Breakdown['special']>): string {
   const free = special.freeNights.length;
