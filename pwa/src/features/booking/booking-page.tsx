@@ -246,6 +246,7 @@ export function BookingPage() {
                     checkOut={draft.checkOut}
                     guests={draft.guests}
                     party={party}
+                    partyAsked={askParty}
                     onPartyRefused={onPartyRefused}
                     unitCount={draft.accommodationTypeId ? { typeId: draft.accommodationTypeId, count: draft.unitCount } : undefined}
                     onGuests={onGuests}

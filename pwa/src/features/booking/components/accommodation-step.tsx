@@ -63,6 +63,7 @@ export function AccommodationStep({
   checkOut,
   guests,
   party,
+  partyAsked = false,
   onPartyRefused,
   unitCount,
   preselectedTypeId,
@@ -77,6 +78,8 @@ export function AccommodationStep({
   guests: number;
   /** Who stays, when step 1 asked: a per person sharing type is checked and priced for it. */
   party?: Party;
+  /** Step 1 asked adults and children: a group's guests are those, not chosen again here. */
+  partyAsked?: boolean;
   /** "Change guests" under a type's refusal of the party: back to step 1, the reason at the ages. */
   onPartyRefused?: (message: string) => void;
   /** The units chosen before (back from a later step), for the type chosen then. */
@@ -141,6 +144,7 @@ export function AccommodationStep({
             checkOut={checkOut}
             guests={guests}
             party={isPerPerson(type) ? party : undefined}
+            partyAsked={partyAsked}
             onPartyRefused={onPartyRefused}
             activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: Unit) => u.accommodationTypeId === type.id && u.isActive).length}
             chosenUnits={unitCount?.typeId === type.id ? unitCount.count : undefined}
@@ -167,6 +171,7 @@ function AccommodationOption({
   checkOut,
   guests,
   party,
+  partyAsked,
   onPartyRefused,
   activeUnits,
   chosenUnits,
@@ -183,6 +188,7 @@ function AccommodationOption({
   checkOut: string;
   guests: number;
   party?: Party;
+  partyAsked?: boolean;
   onPartyRefused?: (message: string) => void;
   /** Active units of the type: a Units selector only when there is more than one. */
   activeUnits: number;
@@ -267,21 +273,23 @@ function AccommodationOption({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              select
-              size="small"
-              label="Guests"
-              name={`guests-${type.id}`}
-              value={String(Math.min(guests, maxGuests))}
-              onChange={(e) => onGuests(Number(e.target.value))}
-              sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
-            >
-              {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
-                <MenuItem key={n} value={String(n)}>
-                  {n} {n === 1 ? 'guest' : 'guests'}
-                </MenuItem>
-              ))}
-            </TextField>
+            {!partyAsked && (
+              <TextField
+                select
+                size="small"
+                label="Guests"
+                name={`guests-${type.id}`}
+                value={String(Math.min(guests, maxGuests))}
+                onChange={(e) => onGuests(Number(e.target.value))}
+                sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
+              >
+                {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
+                  <MenuItem key={n} value={String(n)}>
+                    {n} {n === 1 ? 'guest' : 'guests'}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           </Stack>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
@@ -290,17 +298,15 @@ function AccommodationOption({
         {isPerPerson(type) && type.mealPlan && <MealPlan plan={type.mealPlan} />}
 
         {refusal && (
-          <Alert
-            severity="warning"
-            action={
-              onPartyRefused && (
-                <Button color="inherit" size="small" onClick={() => onPartyRefused(refusal)}>
+          <Alert severity="warning">
+            {refusal}
+            {onPartyRefused && (
+              <Box>
+                <Button color="inherit" size="small" onClick={() => onPartyRefused(refusal)} sx={{ mt: 0.5, ml: -0.75 }}>
                   Change guests
                 </Button>
-              )
-            }
-          >
-            {refusal}
+              </Box>
+            )}
           </Alert>
         )}
         {rate.isError && !refusal && (
@@ -321,7 +327,7 @@ function AccommodationOption({
         )}
 
         <Box sx={{ mt: 'auto', pt: 1 }}>
-          {rate.isSuccess ? (
+          {rate.isSuccess && !refusal ? (
             <>
               <Stack direction="row" alignItems="baseline" spacing={1} flexWrap="wrap">
                 <Typography variant="h6" component="p" sx={{ fontFamily: 'inherit', fontWeight: 700 }}>

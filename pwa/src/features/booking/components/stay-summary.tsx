@@ -84,7 +84,13 @@ export function PriceLine({ label, amount, strong, tone }: { label: string; amou
       <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined}>
         {label}
       </Typography>
-      <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined} fontSize={strong ? '1.2rem' : undefined}>
+      {/* An amount stays on one line ("-R14,850"); a long label wraps instead. */}
+      <Typography
+        fontWeight={strong ? 700 : 400}
+        color={tone === 'success' ? 'success.dark' : undefined}
+        fontSize={strong ? '1.2rem' : undefined}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {amount}
       </Typography>
     </Stack>
