@@ -77,7 +77,7 @@ function quote(body: { checkIn: string; checkOut: string; adults?: number; child
   };
 }
 
-async function answerPerPerson(page: Page, { guest = false } = {}) {
+async function answerPerPerson(page: Page) {
   await page.route('**/api/accommodations', async (route) => {
     const types = (await (await route.fetch()).json()) as Record<string, unknown>[];
     const base = types.find((t) => !t.isPackage)!;
@@ -124,13 +124,6 @@ async function answerPerPerson(page: Page, { guest = false } = {}) {
     forTamboti(async (route, body) => route.fulfill({ json: quote(body as Parameters<typeof quote>[0]) })),
   );
   await page.route('**/api/public/special-offers', (route) => route.fulfill({ json: [offer] }));
-  if (guest) {
-    // The app asks who is signed in only when its signed-in hint is set.
-    await page.context().addCookies([{ name: 'lodge_signed_in', value: '1', url: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` }]);
-    await page.route('**/api/auth/user', (route) =>
-      route.fulfill({ json: { id: 'u-gs', username: 'nomsa', firstName: 'Nomsa', lastName: 'Dlamini', email: 'nomsa@example.com', role: null } }),
-    );
-  }
 }
 
 async function chooseOption(page: Page, label: RegExp, option: string) {
@@ -156,7 +149,13 @@ test('the cards and the special offers', async ({ page }) => {
 });
 
 test('the guest home: Special Offers opens them; the preview prices per person', async ({ page }) => {
-  await answerPerPerson(page, { guest: true });
+  await answerPerPerson(page);
+  // The demo's guest account (no role): its home is the guest's.
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill('guest');
+  await page.getByLabel('Password', { exact: true }).fill('lodge-demo');
+  await page.getByRole('button', { name: /^(log in|login|sign in)$/i }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'View Offers' })).toBeVisible();
   await expect(page.getByText('From R4,950 per person sharing')).toBeVisible();
