@@ -78,7 +78,10 @@ export function AccommodationStep({
   guests: number;
   /** Who stays, when step 1 asked: a per person sharing type is checked and priced for it. */
   party?: Party;
-  /** Step 1 asked adults and children: a group's guests are those, not chosen again here. */
+  /**
+   * Step 1 asked adults and children: a per person type's group takes those (its price is
+   * per person), so it has no Guests beside its Units; a per unit type keeps its Guests.
+   */
   partyAsked?: boolean;
   /** "Change guests" under a type's refusal of the party: back to step 1, the reason at the ages. */
   onPartyRefused?: (message: string) => void;
@@ -144,7 +147,7 @@ export function AccommodationStep({
             checkOut={checkOut}
             guests={guests}
             party={isPerPerson(type) ? party : undefined}
-            partyAsked={partyAsked}
+            partyAsked={partyAsked && isPerPerson(type)}
             onPartyRefused={onPartyRefused}
             activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: Unit) => u.accommodationTypeId === type.id && u.isActive).length}
             chosenUnits={unitCount?.typeId === type.id ? unitCount.count : undefined}
