@@ -12,7 +12,10 @@ export const isPerPerson = (type: Pick<AccommodationType, 'pricingModel'>) => ty
  * "From R4,950 per person sharing": the lower of the type's two per adult rates, as lodges
  * publish them. Per unit types keep their "R{rate}/night" wording where they are shown.
  */
-export const perPersonFrom = (type: Priced) => `From ${formatRand(Math.min(type.baseWeekdayRate, type.baseWeekendRate))} per person sharing`;
+export const perPersonFrom = (type: Priced) => `From ${perPersonRate(type)}`;
+
+/** "R4,950 per person sharing". */
+export const perPersonRate = (type: Priced) => `${formatRand(Math.min(type.baseWeekdayRate, type.baseWeekendRate))} per person sharing`;
 
 /** The meal plan of a per person type ('Fully inclusive'), under its price. */
 export function MealPlan({ plan }: { plan: string }) {

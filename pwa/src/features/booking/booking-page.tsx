@@ -18,7 +18,7 @@ import type { PublicSettings } from '@shared/contracts/settings.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
-import { isPerPerson, perPersonFrom } from '@/components/type-price.js';
+import { isPerPerson, perPersonRate } from '@/components/type-price.js';
 import { useRate, type Party } from './api/calculate-rate.js';
 import {
   agesChosen,
@@ -338,7 +338,7 @@ export function BookingPage() {
             {chosenType.name}
             {draft.unitCount > 1 && ` · ${unitsLabel(draft.unitCount)}`} ·{' '}
             {isPerPerson(chosenType) ? (
-              perPersonFrom(chosenType).replace(/^From/, 'from')
+              `from ${perPersonRate(chosenType)}`
             ) : (
               <>
                 from {formatRand(chosenType.baseWeekdayRate)}/night{draft.unitCount > 1 && ' per unit'}
