@@ -52,6 +52,7 @@ const BookingPage = lazyPage(
   (m) => m.BookingPage,
 );
 const ContactPage = lazyPage(afterPaint(() => import('@/features/contact/contact-page.js')), (m) => m.ContactPage);
+const SpecialsPage = lazyPage(afterPaint(() => import('@/features/specials/specials-page.js')), (m) => m.SpecialsPage);
 const WhatsOnPage = lazyPage(afterPaint(() => import('@/features/whats-on/whats-on-page.js')), (m) => m.WhatsOnPage);
 const PaymentReturnPage = lazyPage(afterPaint(() => import('@/features/payments/payment-return-page.js')), (m) => m.PaymentReturnPage);
 
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: '/payment-return', element: <PaymentReturnPage /> },
           { path: '/contact', element: <ContactPage /> },
           { path: '/whats-on', element: <WhatsOnPage /> },
+          { path: '/specials', element: <SpecialsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -117,6 +117,26 @@ export const accommodations: Accommodation[] = [
   accommodation({ id: 'type-lodge', name: 'Entire Lodge', capacity: 16, baseWeekdayRate: 38000, baseWeekendRate: 42000, isPackage: true }),
 ];
 
+/**
+ * A per person sharing type (like the demo's Tamboti Family Suite), for the tests of that
+ * pricing; not in `accommodations`, whose per unit types the other tests price.
+ */
+export const perPersonType: Accommodation = accommodation({
+  id: 'type-tamboti',
+  name: 'Tamboti Family Suite',
+  capacity: 4,
+  baseWeekdayRate: 4950,
+  baseWeekendRate: 5450,
+  pricingModel: 'per_person_sharing',
+  singleSupplementPercent: 40,
+  childPolicy: [
+    { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+    { fromAge: 6, toAge: 11, percentOfAdult: 50 },
+  ],
+  mealPlan: 'Fully inclusive',
+  maxAdults: 3,
+});
+
 /** GET /api/units: the active units (the entire lodge has none of its own). */
 export const units: Unit[] = [
   ['unit-1', 'Tent 1', 'type-tent'],

@@ -27,6 +27,7 @@ export const defaultHandlers = [
   http.get('/api/units', () => HttpResponse.json(units)),
   http.get('/api/weather', () => HttpResponse.json(weather)),
   http.get('/api/public/events', () => HttpResponse.json([])),
+  http.get('/api/public/special-offers', () => HttpResponse.json([])),
   http.get('/api/public/extras', () => HttpResponse.json([])),
   http.get('/api/admin/extras', () => HttpResponse.json([])),
   http.post('/api/logout', () => HttpResponse.json({ message: 'Logged out' })),

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/server.js';
 import { renderApp } from '@/test/render-app.js';
-import { publicSettings, units } from '@/test/fixtures.js';
+import { accommodations, perPersonType, publicSettings, units } from '@/test/fixtures.js';
 
 describe('/accommodations', () => {
   it('shows 6 skeleton cards while loading', async () => {
@@ -29,6 +29,26 @@ describe('/accommodations', () => {
     server.use(http.get('/api/accommodations', () => HttpResponse.json([])));
     renderApp('/accommodations');
     expect(await screen.findByText('No accommodations available at this time.')).toBeInTheDocument();
+  });
+
+  it('a per person sharing type shows "From R{rate} per person sharing" and its meal plan; a per unit type keeps its nightly rates', async () => {
+    server.use(
+      http.get('/api/accommodations', () => HttpResponse.json([perPersonType, ...accommodations])),
+      http.get('/api/units', () => HttpResponse.json([...units, { ...units[0], id: 'unit-t1', name: 'Tamboti 1', accommodationTypeId: perPersonType.id }])),
+    );
+    renderApp('/accommodations');
+    const family = within((await screen.findByRole('article', { name: 'Tamboti Family Suite' })) as HTMLElement);
+    expect(family.getByText('From R4,950 per person sharing')).toBeInTheDocument();
+    expect(family.getByText('Fully inclusive')).toBeInTheDocument();
+    expect(family.queryByText(/\/night/)).not.toBeInTheDocument();
+    expect(family.queryByText('Weekdays from')).not.toBeInTheDocument();
+    expect(family.getByText('4 Guests')).toBeInTheDocument();
+    expect(family.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/booking?accommodation=type-tamboti');
+
+    const suite = within(screen.getByRole('article', { name: 'Luxury Safari Suite' }));
+    expect(suite.getByText('R4,850/night')).toBeInTheDocument();
+    expect(suite.getByText('R5,400.50/night')).toBeInTheDocument();
+    expect(suite.queryByText(/per person sharing/)).not.toBeInTheDocument();
   });
 
   it('shows a card per accommodation with capacity, amenities, rates and a Book Now link', async () => {

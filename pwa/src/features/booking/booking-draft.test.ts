@@ -10,6 +10,8 @@ import {
   minimumCheckOut,
   newIdempotencyKey,
   saveDraft,
+  withGuests,
+  withParty,
 } from './booking-draft.js';
 import { effectiveStep, paymentChoicesOf } from './booking-page.js';
 import { publicSettings } from '@/test/fixtures.js';
@@ -80,6 +82,15 @@ describe('the saved draft in sessionStorage', () => {
     sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ step: 9 }));
     expect(loadDraft()).toBeUndefined();
   });
+  it('a draft saved before the party was asked reads its guests as adults, with no children', () => {
+    const { adults: _adults, childAges: _childAges, ...older } = { ...emptyDraft(), guests: 3 };
+    sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(older));
+    expect(loadDraft()).toMatchObject({ guests: 3, adults: 3, childAges: [] });
+  });
+  it('keeps a child whose age is not chosen yet', () => {
+    saveDraft({ ...emptyDraft(), ...withParty(2, [8, null]) });
+    expect(loadDraft()).toMatchObject({ guests: 4, adults: 2, childAges: [8, null] });
+  });
   it('idempotency keys are UUIDs and differ each time', () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -98,6 +109,26 @@ describe('effectiveStep: a saved step whose inputs are missing goes back to wher
   it('no accommodation chosen goes to step 2; no key goes to step 3', () => {
     expect(effectiveStep({ ...base, step: 2 }, today)).toBe(1);
     expect(effectiveStep({ ...base, step: 3, accommodationTypeId: 't' }, today)).toBe(2);
+  });
+});
+
+describe('the party: guests is always adults plus children', () => {
+  it('adults and children set the guests', () => {
+    expect(withParty(2, [8, 6])).toEqual({ guests: 4, adults: 2, childAges: [8, 6] });
+    expect(withParty(1, [])).toEqual({ guests: 1, adults: 1, childAges: [] });
+  });
+  it('the plain guests selector keeps the children while at least one adult is left', () => {
+    expect(withGuests({ childAges: [8, 6] }, 5)).toEqual({ guests: 5, adults: 3, childAges: [8, 6] });
+    expect(withGuests({ childAges: [8, 6] }, 2)).toEqual({ guests: 2, adults: 1, childAges: [8] });
+    expect(withGuests({ childAges: [] }, 3)).toEqual({ guests: 3, adults: 3, childAges: [] });
+  });
+  it("a link's guests are that many adults", () => {
+    expect(draftForVisit(`checkIn=${addDays(today, 5)}&checkOut=${addDays(today, 6)}&guests=3`, undefined, today)).toMatchObject({ guests: 3, adults: 3, childAges: [] });
+  });
+  it('a child without an age sends a saved later step back to step 1 when the party is asked', () => {
+    const draft = { ...emptyDraft(), checkIn: addDays(today, 5), checkOut: addDays(today, 7), step: 2 as const, accommodationTypeId: 't', ...withParty(2, [null]) };
+    expect(effectiveStep(draft, today, undefined, true)).toBe(0);
+    expect(effectiveStep(draft, today, undefined, false)).toBe(2);
   });
 });
 

@@ -26,7 +26,15 @@ export interface BookingDraft {
   step: BookingStep;
   checkIn: string;
   checkOut: string;
+  /** Everyone staying: adults + childAges.length, whichever control set it. */
   guests: number;
+  /**
+   * Who stays, asked on step 1 when the lodge has a per person sharing type (and sent with
+   * the requests then); the plain guests selector sets them to that many adults.
+   */
+  adults: number;
+  /** Each child's age on arrival (0 to 17); null until the guest chooses it. */
+  childAges: (number | null)[];
   /** ?type=entire-lodge: only the entire lodge is offered. */
   entireLodge: boolean;
   /** ?accommodation={id}: the type shown first and marked. */
@@ -64,6 +72,8 @@ export function emptyDraft(origin = ''): BookingDraft {
     checkIn: '',
     checkOut: '',
     guests: GUESTS_DEFAULT,
+    adults: GUESTS_DEFAULT,
+    childAges: [],
     entireLodge: false,
     preselectedTypeId: null,
     accommodationTypeId: null,
@@ -106,6 +116,20 @@ export function validGuests(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= GUESTS_MIN && n <= GUESTS_MAX;
 }
 
+/** A party of `guests` from the plain guests selector: that many, children kept while they fit. */
+export function withGuests(draft: Pick<BookingDraft, 'childAges'>, guests: number): Pick<BookingDraft, 'guests' | 'adults' | 'childAges'> {
+  const childAges = draft.childAges.slice(0, Math.max(0, guests - 1));
+  return { guests, adults: guests - childAges.length, childAges };
+}
+
+/** The party as adults and children (step 1's Adults, Children and ages); guests follows. */
+export function withParty(adults: number, childAges: (number | null)[]): Pick<BookingDraft, 'guests' | 'adults' | 'childAges'> {
+  return { guests: adults + childAges.length, adults, childAges };
+}
+
+/** Step 1 asked who stays and every child's age is chosen (else the party cannot be priced yet). */
+export const agesChosen = (childAges: readonly (number | null)[]): childAges is number[] => childAges.every((age) => age !== null);
+
 /** The earliest check-out for a check-in: the next day. */
 export const minimumCheckOut = (checkIn: string, today: string) => addDays(isValidIsoDate(checkIn) ? checkIn : today, 1);
 
@@ -127,7 +151,7 @@ export function draftForVisit(search: string, saved: BookingDraft | undefined, t
   const guests = Number(params.get('guests') ?? GUESTS_DEFAULT);
   if (checkIn) draft.checkIn = checkIn;
   if (checkOut) draft.checkOut = checkOut;
-  if (validGuests(guests)) draft.guests = guests;
+  if (validGuests(guests)) Object.assign(draft, withGuests(draft, guests));
   if (checkIn && checkOut && !datesProblem(checkIn, checkOut, today) && validGuests(guests)) draft.step = 1;
   return draft;
 }
@@ -149,6 +173,9 @@ const StoredDraft = z.object({
   checkIn: z.string(),
   checkOut: z.string(),
   guests: z.number(),
+  // A draft saved before the party was asked: its guests as adults.
+  adults: z.number().int().min(1).optional(),
+  childAges: z.array(z.number().int().min(0).max(17).nullable()).default([]),
   entireLodge: z.boolean(),
   preselectedTypeId: z.string().nullable(),
   accommodationTypeId: z.string().nullable(),
@@ -170,7 +197,9 @@ export function loadDraft(storage: Storage = sessionStorage): BookingDraft | und
     const raw = storage.getItem(DRAFT_STORAGE_KEY);
     if (!raw) return undefined;
     const parsed = StoredDraft.safeParse(JSON.parse(raw));
-    return parsed.success ? (parsed.data as BookingDraft) : undefined;
+    if (!parsed.success) return undefined;
+    const { adults, childAges, ...rest } = parsed.data;
+    return { ...rest, adults: adults ?? Math.max(1, rest.guests - childAges.length), childAges } as BookingDraft;
   } catch {
     return undefined;
   }

@@ -18,8 +18,10 @@ import type { PublicSettings } from '@shared/contracts/settings.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
-import { useRate } from './api/calculate-rate.js';
+import { isPerPerson, perPersonRate } from '@/components/type-price.js';
+import { useRate, type Party } from './api/calculate-rate.js';
 import {
+  agesChosen,
   BOOKING_STEPS,
   datesProblem,
   loadConfirmed,
@@ -29,6 +31,7 @@ import {
   type BookingStep,
   type ConfirmedBooking,
   type GuestPaymentMethod,
+  withGuests,
 } from './booking-draft.js';
 import { useBookingDraft } from './use-booking-draft.js';
 import type { PaymentChoice } from './components/guest-step.js';
@@ -60,8 +63,9 @@ export function paymentChoicesOf(settings: PublicSettings | undefined): PaymentC
 }
 
 /** The draft's step, moved back to the first step whose inputs are missing (e.g. an old saved draft). */
-export function effectiveStep(draft: BookingDraft, today: string, limits?: StayLimits): BookingStep {
+export function effectiveStep(draft: BookingDraft, today: string, limits?: StayLimits, askParty = false): BookingStep {
   if (draft.step >= 1 && datesProblem(draft.checkIn, draft.checkOut, today, limits)) return 0;
+  if (draft.step >= 1 && askParty && !agesChosen(draft.childAges)) return 0;
   if (draft.step >= 2 && !draft.accommodationTypeId) return 1;
   if (draft.step >= 3 && !draft.idempotencyKey) return 2;
   return draft.step;
@@ -85,7 +89,16 @@ export function BookingPage() {
     () => (settings.data ? { maxStayNights: settings.data.maxStayNights, bookingHorizonDays: settings.data.bookingHorizonDays } : undefined),
     [settings.data],
   );
-  const step: BookingStep = confirmed ? 4 : effectiveStep(draft, today, limits);
+  // A per person sharing type among the bookable ones: step 1 asks adults, children and
+  // their ages, and the requests carry them (the entire lodge is priced per unit).
+  const askParty = !draft.entireLodge && (accommodations.data ?? []).some((t) => t.isActive && !t.isPackage && isPerPerson(t));
+  const party = useMemo<Party | undefined>(
+    () => (askParty && agesChosen(draft.childAges) ? { adults: draft.adults, childAges: draft.childAges } : undefined),
+    [askParty, draft.adults, draft.childAges],
+  );
+  // A type's refusal of the party on step 2 (its child policy in words), shown at the ages.
+  const [partyProblem, setPartyProblem] = useState<string | undefined>();
+  const step: BookingStep = confirmed ? 4 : effectiveStep(draft, today, limits, askParty);
 
   const types = useMemo(
     () =>
@@ -112,6 +125,7 @@ export function BookingPage() {
       unitCount: draft.unitCount,
       extras: draft.extras,
       guests: draft.guests,
+      party,
     },
     { enabled: step === 3 && Boolean(draft.accommodationTypeId) },
   );
@@ -142,7 +156,21 @@ export function BookingPage() {
 
   // Stable, so the first step (memo) is not drawn again when the page's data arrives.
   const toStep1 = useCallback(() => update({ step: 1 }), [update]);
-  const onGuests = useCallback((guests: number) => update({ guests }), [update]);
+  const onGuests = useCallback((guests: number) => update((d) => withGuests(d, guests)), [update]);
+  const onDates = useCallback(
+    (patch: Partial<BookingDraft>) => {
+      if (patch.childAges || patch.adults) setPartyProblem(undefined);
+      update(patch);
+    },
+    [update],
+  );
+  const onPartyRefused = useCallback(
+    (message: string) => {
+      setPartyProblem(message);
+      update({ step: 0 });
+    },
+    [update],
+  );
   // The guests selector's bound: the entire lodge's capacity, a chosen group's capacity
   // times its units, else 1 to 8 (one unit). A group's units are chosen on step 2.
   const maxGuests = draft.entireLodge
@@ -185,7 +213,16 @@ export function BookingPage() {
             <Suspense fallback={<StepLoading step={step} />}>
               {step === 0 && (
                 <InSlices fallback={<StepLoading step={0} />}>
-                  <DatesStep value={draft} today={today} limits={limits} maxGuests={maxGuests} onChange={update} onContinue={toStep1} />
+                  <DatesStep
+                    value={draft}
+                    today={today}
+                    limits={limits}
+                    maxGuests={maxGuests}
+                    askParty={askParty}
+                    partyProblem={partyProblem}
+                    onChange={onDates}
+                    onContinue={toStep1}
+                  />
                 </InSlices>
               )}
 
@@ -208,6 +245,9 @@ export function BookingPage() {
                     checkIn={draft.checkIn}
                     checkOut={draft.checkOut}
                     guests={draft.guests}
+                    party={party}
+                    partyAsked={askParty}
+                    onPartyRefused={onPartyRefused}
                     unitCount={draft.accommodationTypeId ? { typeId: draft.accommodationTypeId, count: draft.unitCount } : undefined}
                     onGuests={onGuests}
                     preselectedTypeId={draft.preselectedTypeId}
@@ -224,7 +264,7 @@ export function BookingPage() {
                   guest={draft.guest}
                   paymentMethod={draft.paymentMethod}
                   paymentChoices={choices}
-                  rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut, unitCount: draft.unitCount }}
+                  rateArgs={{ accommodationTypeId: draft.accommodationTypeId, checkIn: draft.checkIn, checkOut: draft.checkOut, unitCount: draft.unitCount, party }}
                   guests={draft.guests}
                   extras={draft.extras}
                   onExtras={(extras) => update({ extras })}
@@ -242,6 +282,7 @@ export function BookingPage() {
                     draft={draft}
                     typeName={chosenType?.name ?? 'Your accommodation'}
                     rate={rate.data}
+                    party={party}
                     settings={settings.data}
                     onBack={() => update({ step: 2, idempotencyKey: null })}
                     onConfirmed={onConfirmed}
@@ -295,7 +336,14 @@ export function BookingPage() {
         {step < 3 && chosenType && step === 2 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
             {chosenType.name}
-            {draft.unitCount > 1 && ` · ${unitsLabel(draft.unitCount)}`} · from {formatRand(chosenType.baseWeekdayRate)}/night{draft.unitCount > 1 && ' per unit'}
+            {draft.unitCount > 1 && ` · ${unitsLabel(draft.unitCount)}`} ·{' '}
+            {isPerPerson(chosenType) ? (
+              `from ${perPersonRate(chosenType)}`
+            ) : (
+              <>
+                from {formatRand(chosenType.baseWeekdayRate)}/night{draft.unitCount > 1 && ' per unit'}
+              </>
+            )}
           </Typography>
         )}
       </Container>

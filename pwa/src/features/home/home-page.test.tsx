@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { addDays } from '@shared/domain/dates.js';
-import { booking, publicSettings, users } from '@/test/fixtures.js';
+import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { formatStayDate } from '@shared/format.js';
+import { accommodations, booking, perPersonType, publicSettings, users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { renderApp } from '@/test/render-app.js';
 import { lodgeMonthRange } from './api/use-month-bookings.js';
@@ -28,6 +29,53 @@ describe('landing page (visitor)', () => {
     const map = await screen.findByTestId('map');
     expect(within(map).getByText('Marula Ridge Lodge')).toBeInTheDocument();
     expect(within(map).getByText(/Private Game Lodge/)).toBeInTheDocument();
+  });
+
+  it('lists the special offers a guest can still use, and leaves the section out when there are none', async () => {
+    const today = todayInLodge(new Date());
+    server.use(
+      http.get('/api/public/special-offers', () =>
+        HttpResponse.json([
+          {
+            id: 'sp-1',
+            name: 'Winter bush escape',
+            description: 'The quiet season, with one night on us.',
+            accommodationTypeIds: ['type-tamboti'],
+            accommodationTypeNames: ['Tamboti Family Suite'],
+            stayFrom: today,
+            stayTo: addDays(today, 180),
+            stayNights: 4,
+            payNights: 3,
+            bookFrom: null,
+            bookTo: addDays(today, 60),
+            combinableWithPromo: false,
+          },
+        ]),
+      ),
+    );
+    const first = renderApp('/');
+    const section = within(await screen.findByRole('region', { name: 'Special offers' }));
+    const offer = within(section.getByRole('article', { name: 'Winter bush escape' }));
+    expect(offer.getByText('Stay 4, pay 3')).toBeInTheDocument();
+    expect(offer.getByText('The quiet season, with one night on us.')).toBeInTheDocument();
+    expect(offer.getByText('Tamboti Family Suite')).toBeInTheDocument();
+    expect(offer.getByText(`Stays from ${formatStayDate(today)} to ${formatStayDate(addDays(today, 180))}`)).toBeInTheDocument();
+    expect(offer.getByText(`Book by ${formatStayDate(addDays(today, 60))}`)).toBeInTheDocument();
+    expect(offer.getByRole('link', { name: 'Book Winter bush escape' })).toHaveAttribute('href', '/booking?accommodation=type-tamboti');
+    first.unmount();
+
+    let asked = false;
+    server.use(
+      http.get('/api/public/special-offers', () => {
+        asked = true;
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Find Us' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Special offers' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Stay 4, pay 3')).not.toBeInTheDocument();
   });
 
   it('uses the custom hero background when one is set', async () => {
@@ -173,6 +221,8 @@ describe('home page (logged in)', () => {
     expect(screen.getByRole('link', { name: 'Book Your Stay' })).toHaveAttribute('href', '/booking');
     expect(screen.getByRole('heading', { name: 'Your Safari Experience' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Special Offers' })).toBeInTheDocument();
+    // The spec gives the card's button no target: it opens the lodge's offers.
+    expect(screen.getByRole('link', { name: 'View Offers' })).toHaveAttribute('href', '/specials');
 
     const preview = within(screen.getByRole('region', { name: 'Our Accommodations' }));
     expect(await preview.findAllByRole('article')).toHaveLength(3);
@@ -180,5 +230,17 @@ describe('home page (logged in)', () => {
     expect(preview.queryByText('Entire Lodge')).not.toBeInTheDocument();
     const location = within(screen.getByRole('region', { name: 'Experience the Greater Kruger' }));
     expect(location.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('shows a per person sharing type in the preview as "From R{rate} per person sharing" with its meal plan', async () => {
+    server.use(signedInAs(users.guest), http.get('/api/accommodations', () => HttpResponse.json([perPersonType, ...accommodations])));
+    renderApp('/');
+    const preview = within(await screen.findByRole('region', { name: 'Our Accommodations' }));
+    expect(await preview.findAllByRole('article')).toHaveLength(3);
+    expect(preview.getByText('From R4,950 per person sharing')).toBeInTheDocument();
+    expect(preview.getByText('Fully inclusive')).toBeInTheDocument();
+    // The per unit types beside it keep the spec's wording.
+    expect(preview.getByText('From R4,850/night')).toBeInTheDocument();
+    expect(preview.getByText('From R3,600/night')).toBeInTheDocument();
   });
 });

@@ -10,8 +10,10 @@ import { Hero } from './components/hero.js';
 // only when it is about to scroll into view, like the map: the landing page's first
 // JavaScript has no room for it in its budget (bench/landing-bytes.ts).
 const UpcomingEvents = lazyPage(() => import('./components/upcoming-events.js'), (m) => m.UpcomingEvents);
+// The special offers come the same way, just before the events.
+const SpecialOffers = lazyPage(() => import('./components/special-offers.js'), (m) => m.SpecialOffers);
 
-/** '/' for visitors: hero with weather, the map, then the next events. */
+/** '/' for visitors: hero with weather, the map, then the special offers and the next events. */
 export function LandingPage() {
   const settings = usePublicSettings();
   const eventsSlot = useRef<HTMLDivElement>(null);
@@ -26,6 +28,7 @@ export function LandingPage() {
         <Box ref={eventsSlot} id="whats-on-slot" sx={{ minHeight: 1, pb: { xs: 5, md: 8 } }}>
           {showEvents && (
             <Suspense fallback={null}>
+              <SpecialOffers />
               <UpcomingEvents />
             </Suspense>
           )}

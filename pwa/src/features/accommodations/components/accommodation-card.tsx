@@ -13,6 +13,7 @@ import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { formatRand } from '@shared/format.js';
 import { COMING_SOON_LABEL } from '@shared/contracts/availability.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
+import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
 
 /** First 4 amenities, then '+N more' (docs/product.md, Accommodations page). */
 export const AMENITIES_SHOWN = 4;
@@ -27,7 +28,7 @@ export function AccommodationCard({
   /** No active unit yet: says so, and offers no "Book Now". */
   comingSoon?: boolean;
 }) {
-  const { id, name, description, capacity, amenities, images, baseWeekdayRate, baseWeekendRate } = accommodation;
+  const { id, name, description, capacity, amenities, images, baseWeekdayRate, baseWeekendRate, mealPlan } = accommodation;
   const extra = amenities.length - AMENITIES_SHOWN;
   return (
     <Card component="article" aria-labelledby={`acc-${id}-name`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -58,20 +59,28 @@ export function AccommodationCard({
             {extra > 0 && <Chip label={`+${extra} more`} size="small" color="secondary" variant="outlined" />}
           </Stack>
         )}
-        <Stack direction="row" spacing={3}>
+        {isPerPerson(accommodation) ? (
+          // A lodge quotes per person sharing, with what the rate includes.
           <Box>
-            <Typography variant="caption" color="text.secondary" component="p">
-              Weekdays from
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatRand(baseWeekdayRate)}/night</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{perPersonFrom(accommodation)}</Typography>
+            {mealPlan && <MealPlan plan={mealPlan} />}
           </Box>
-          <Box>
-            <Typography variant="caption" color="text.secondary" component="p">
-              Weekends
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatRand(baseWeekendRate)}/night</Typography>
-          </Box>
-        </Stack>
+        ) : (
+          <Stack direction="row" spacing={3}>
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Weekdays from
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{formatRand(baseWeekdayRate)}/night</Typography>
+            </Box>
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Weekends
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{formatRand(baseWeekendRate)}/night</Typography>
+            </Box>
+          </Stack>
+        )}
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
         {comingSoon ? (

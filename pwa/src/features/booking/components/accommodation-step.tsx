@@ -19,15 +19,18 @@ import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { Unit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
+import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
+import { ApiError } from '@/lib/api.js';
 import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
 import { nightCount } from '@shared/domain/dates.js';
-import { formatRand, formatStayDay, unitsLabel } from '@shared/format.js';
+import { formatRand, unitsLabel } from '@shared/format.js';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { useAvailability } from '../api/check-availability.js';
-import { useRate } from '../api/calculate-rate.js';
+import { useRate, type Party } from '../api/calculate-rate.js';
 import { useUnits } from '../api/get-units.js';
 import { BOOKING_FLOW_MESSAGES } from '../booking-messages.js';
 import { RequestProblem } from './network-notice.js';
+import { NightLines } from './night-lines.js';
 
 /** The check starts about 100 ms after arriving on step 2 (docs/product.md, Guest booking). */
 export const AVAILABILITY_DELAY_MS = 100;
@@ -47,12 +50,21 @@ export function guestsBound(capacity: number, unitCount: number): number {
   return unitCount > 1 ? capacity * unitCount : GUESTS_MAX;
 }
 
+/** The server's refusal of the party for a type (its child policy, its adults per unit), in its words. */
+export function partyRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  return error.fieldErrors.childAges ?? error.fieldErrors.adults;
+}
+
 /** Step 2: every type with its availability for the dates and its price; only available ones can be chosen. */
 export function AccommodationStep({
   types,
   checkIn,
   checkOut,
   guests,
+  party,
+  partyAsked = false,
+  onPartyRefused,
   unitCount,
   preselectedTypeId,
   cardPrices,
@@ -64,6 +76,15 @@ export function AccommodationStep({
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** Who stays, when step 1 asked: a per person sharing type is checked and priced for it. */
+  party?: Party;
+  /**
+   * Step 1 asked adults and children: a per person type's group takes those (its price is
+   * per person), so it has no Guests beside its Units; a per unit type keeps its Guests.
+   */
+  partyAsked?: boolean;
+  /** "Change guests" under a type's refusal of the party: back to step 1, the reason at the ages. */
+  onPartyRefused?: (message: string) => void;
   /** The units chosen before (back from a later step), for the type chosen then. */
   unitCount?: { typeId: string; count: number };
   /** A group's guests, changed beside its units. */
@@ -125,6 +146,9 @@ export function AccommodationStep({
             checkIn={checkIn}
             checkOut={checkOut}
             guests={guests}
+            party={isPerPerson(type) ? party : undefined}
+            partyAsked={partyAsked && isPerPerson(type)}
+            onPartyRefused={onPartyRefused}
             activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: Unit) => u.accommodationTypeId === type.id && u.isActive).length}
             chosenUnits={unitCount?.typeId === type.id ? unitCount.count : undefined}
             onGuests={onGuests}
@@ -149,6 +173,9 @@ function AccommodationOption({
   checkIn,
   checkOut,
   guests,
+  party,
+  partyAsked,
+  onPartyRefused,
   activeUnits,
   chosenUnits,
   onGuests,
@@ -163,6 +190,9 @@ function AccommodationOption({
   checkIn: string;
   checkOut: string;
   guests: number;
+  party?: Party;
+  partyAsked?: boolean;
+  onPartyRefused?: (message: string) => void;
   /** Active units of the type: a Units selector only when there is more than one. */
   activeUnits: number;
   chosenUnits?: number;
@@ -174,18 +204,20 @@ function AccommodationOption({
   onChoose: (unitCount: number) => void;
   onUnavailable: () => void;
 }) {
-  const availability = useAvailability({ accommodationTypeId: type.id, isPackage: type.isPackage, checkIn, checkOut }, { enabled: started });
+  const availability = useAvailability({ accommodationTypeId: type.id, isPackage: type.isPackage, checkIn, checkOut, party }, { enabled: started });
   // Units: 1 up to the units free for the dates; by default as many as the party needs.
   const freeUnits = Math.max(1, availability.data?.availableUnits ?? 1);
   const [pickedUnits, setPickedUnits] = useState<number | undefined>(chosenUnits);
   const groupable = !type.isPackage && activeUnits > 1;
   const unitCount = groupable ? Math.min(freeUnits, pickedUnits ?? Math.max(1, Math.ceil(guests / type.capacity))) : 1;
-  const rate = useRate({ accommodationTypeId: type.id, checkIn, checkOut, unitCount }, { enabled: started });
+  const rate = useRate({ accommodationTypeId: type.id, checkIn, checkOut, unitCount, party }, { enabled: started });
+  // A per person type that cannot take this party says why (the server's words) instead of failing.
+  const refusal = partyRefusal(availability.error) ?? partyRefusal(rate.error);
   const [showNights, setShowNights] = useState(false);
   const tooSmall = guests > type.capacity * unitCount;
   const maxGuests = guestsBound(type.capacity, unitCount);
   const available = availability.data?.available === true;
-  const selectable = available && !tooSmall && rate.isSuccess;
+  const selectable = available && !tooSmall && rate.isSuccess && !refusal;
   const headingId = `type-${type.id}`;
 
   return (
@@ -244,31 +276,46 @@ function AccommodationOption({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              select
-              size="small"
-              label="Guests"
-              name={`guests-${type.id}`}
-              value={String(Math.min(guests, maxGuests))}
-              onChange={(e) => onGuests(Number(e.target.value))}
-              sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
-            >
-              {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
-                <MenuItem key={n} value={String(n)}>
-                  {n} {n === 1 ? 'guest' : 'guests'}
-                </MenuItem>
-              ))}
-            </TextField>
+            {!partyAsked && (
+              <TextField
+                select
+                size="small"
+                label="Guests"
+                name={`guests-${type.id}`}
+                value={String(Math.min(guests, maxGuests))}
+                onChange={(e) => onGuests(Number(e.target.value))}
+                sx={{ minWidth: 110, flex: 1, maxWidth: 160 }}
+              >
+                {Array.from({ length: maxGuests - GUESTS_MIN + 1 }, (_, i) => i + GUESTS_MIN).map((n) => (
+                  <MenuItem key={n} value={String(n)}>
+                    {n} {n === 1 ? 'guest' : 'guests'}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           </Stack>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
           {type.description}
         </Typography>
+        {isPerPerson(type) && type.mealPlan && <MealPlan plan={type.mealPlan} />}
 
-        {rate.isError && (
+        {refusal && (
+          <Alert severity="warning">
+            {refusal}
+            {onPartyRefused && (
+              <Box>
+                <Button color="inherit" size="small" onClick={() => onPartyRefused(refusal)} sx={{ mt: 0.5, ml: -0.75 }}>
+                  Change guests
+                </Button>
+              </Box>
+            )}
+          </Alert>
+        )}
+        {rate.isError && !refusal && (
           <RequestProblem error={rate.error} title="Failed to calculate rates" needs="Calculating the price" onRetry={() => rate.refetch()} />
         )}
-        {availability.isError && (
+        {availability.isError && !refusal && (
           <RequestProblem
             error={availability.error}
             title="Failed to check availability"
@@ -283,7 +330,7 @@ function AccommodationOption({
         )}
 
         <Box sx={{ mt: 'auto', pt: 1 }}>
-          {rate.isSuccess ? (
+          {rate.isSuccess && !refusal ? (
             <>
               <Stack direction="row" alignItems="baseline" spacing={1} flexWrap="wrap">
                 <Typography variant="h6" component="p" sx={{ fontFamily: 'inherit', fontWeight: 700 }}>
@@ -295,27 +342,21 @@ function AccommodationOption({
                   {cardPrices && rate.data.cardTotal < rate.data.totalAmount && ` · ${formatRand(rate.data.cardTotal)} by card`}
                 </Typography>
               </Stack>
-              <Button size="small" onClick={() => setShowNights((s) => !s)} aria-expanded={showNights} sx={{ px: 0, minWidth: 0 }}>
+              {rate.data.breakdown.special && (
+                <Chip size="small" color="success" variant="outlined" label={`${rate.data.breakdown.special.name} applied`} sx={{ mt: 0.5 }} />
+              )}
+              <Button size="small" onClick={() => setShowNights((s) => !s)} aria-expanded={showNights} sx={{ px: 0, minWidth: 0, display: 'flex' }}>
                 {showNights ? 'Hide nightly rates' : 'Show nightly rates'}
               </Button>
               <Collapse in={showNights}>
-                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }} aria-label={`Nightly rates for ${type.name}`}>
-                  {rate.data.breakdown.nights.map((night) => (
-                    <Box component="li" key={night.date} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25 }}>
-                      <Typography variant="body2">
-                        {formatStayDay(night.date)} <Typography component="span" variant="caption" color="text.secondary">({night.kind})</Typography>
-                      </Typography>
-                      <Typography variant="body2">{formatRand(night.rate)}</Typography>
-                    </Box>
-                  ))}
-                </Box>
+                <NightLines breakdown={rate.data.breakdown} label={`Nightly rates for ${type.name}`} />
               </Collapse>
             </>
           ) : (
-            !rate.isError && (
+            !rate.isError && !refusal && (
               <Stack direction="row" justifyContent="space-between">
                 <Typography variant="body2" color="text.secondary">
-                  From {formatRand(type.baseWeekdayRate)}/night
+                  {isPerPerson(type) ? perPersonFrom(type) : `From ${formatRand(type.baseWeekdayRate)}/night`}
                 </Typography>
                 <Skeleton width={90} aria-hidden />
               </Stack>

@@ -16,7 +16,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { GuestData } from '@shared/contracts/bookings.js';
 import { ApiError } from '@/lib/api.js';
 import { formatRand } from '@shared/format.js';
-import { rateQueryOptions } from '../api/calculate-rate.js';
+import { rateQueryOptions, type Party } from '../api/calculate-rate.js';
 import type { ChosenExtra, GuestField, GuestForm, GuestPaymentMethod } from '../booking-draft.js';
 import { RequestProblem } from './network-notice.js';
 import { ExtrasPicker } from './extras-picker.js';
@@ -58,7 +58,7 @@ export function GuestStep({
   guest: GuestForm;
   paymentMethod: GuestPaymentMethod;
   paymentChoices: PaymentChoice[];
-  rateArgs: { accommodationTypeId: string; checkIn: string; checkOut: string; unitCount?: number };
+  rateArgs: { accommodationTypeId: string; checkIn: string; checkOut: string; unitCount?: number; party?: Party };
   guests: number;
   extras: ChosenExtra[];
   onExtras: (extras: ChosenExtra[]) => void;

@@ -16,6 +16,7 @@ import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
 import { verifyPayment } from '@/features/payments/api/use-verify-payment.js';
+import { partyBody, type Party } from '../api/calculate-rate.js';
 import { useCreateBooking } from '../api/create-booking.js';
 import { useInitializePayment } from '../api/initialize-payment.js';
 import type { BookingDraft, ConfirmedBooking } from '../booking-draft.js';
@@ -23,6 +24,7 @@ import { BOOKING_FLOW_MESSAGES, PAYMENT_FLOW_MESSAGES } from '../booking-message
 import { loadPaystack, PaystackLoadError } from '../load-paystack.js';
 import { RequestProblem } from './network-notice.js';
 import { PriceLine, StaySummary } from './stay-summary.js';
+import { NightLines, specialLineLabel } from './night-lines.js';
 
 type CardState = 'idle' | 'processing' | 'success' | 'error' | 'cancel';
 interface Problem {
@@ -35,6 +37,7 @@ export function PaymentStep({
   draft,
   typeName,
   rate,
+  party,
   settings,
   onBack,
   onConfirmed,
@@ -42,6 +45,8 @@ export function PaymentStep({
   draft: BookingDraft;
   typeName: string;
   rate: CalculateRateResponse;
+  /** Who stays, when step 1 asked: sent with the booking, priced by the server. */
+  party?: Party;
   settings: PublicSettings;
   onBack: () => void;
   onConfirmed: (confirmed: ConfirmedBooking) => void;
@@ -59,11 +64,15 @@ export function PaymentStep({
       <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
         Booking for {draft.guest.firstName} {draft.guest.lastName} · {draft.guest.email}
       </Typography>
-      <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests} units={b.unitCount}>
+      <StaySummary name={typeName} checkIn={draft.checkIn} checkOut={draft.checkOut} guests={draft.guests} party={party} units={b.unitCount}>
+        {b.pricingModel === 'per_person_sharing' && <NightLines breakdown={b} label="Price per night" />}
         <PriceLine
           label={`${b.nightCount} ${b.nightCount === 1 ? 'night' : 'nights'}${b.unitCount ? ` × ${unitsLabel(b.unitCount)}` : ''}`}
           amount={formatRand(b.subtotal)}
         />
+        {b.special && b.specialDiscount !== undefined && b.specialDiscount > 0 && (
+          <PriceLine label={specialLineLabel(b.special)} amount={formatRand(-b.specialDiscount)} tone="success" />
+        )}
         {b.extras?.map((e) => (
           <PriceLine key={e.extraId} label={extraLineLabel(e)} amount={formatRand(e.amount)} />
         ))}
@@ -78,9 +87,9 @@ export function PaymentStep({
 
       <Box sx={{ mt: 3 }}>
         {isCard ? (
-          <CardPayment draft={draft} total={total} settings={settings} onConfirmed={onConfirmed} />
+          <CardPayment draft={draft} party={party} total={total} settings={settings} onConfirmed={onConfirmed} />
         ) : (
-          <EftBooking draft={draft} total={total} settings={settings} onConfirmed={onConfirmed} />
+          <EftBooking draft={draft} party={party} total={total} settings={settings} onConfirmed={onConfirmed} />
         )}
       </Box>
 
@@ -122,11 +131,13 @@ function isComplete(draft: BookingDraft): boolean {
 
 function EftBooking({
   draft,
+  party,
   total,
   settings,
   onConfirmed,
 }: {
   draft: BookingDraft;
+  party?: Party;
   total: number;
   settings: PublicSettings;
   onConfirmed: (c: ConfirmedBooking) => void;
@@ -148,6 +159,7 @@ function EftBooking({
           checkInDate: draft.checkIn,
           checkOutDate: draft.checkOut,
           numberOfGuests: draft.guests,
+          ...partyBody(party),
           totalAmount: total,
           paymentMethod: 'EFT',
           specialRequests: draft.guest.specialRequests,
@@ -204,11 +216,13 @@ function EftBooking({
 
 function CardPayment({
   draft,
+  party,
   total,
   settings,
   onConfirmed,
 }: {
   draft: BookingDraft;
+  party?: Party;
   total: number;
   settings: PublicSettings;
   onConfirmed: (c: ConfirmedBooking) => void;
@@ -245,6 +259,7 @@ function CardPayment({
             checkInDate: draft.checkIn,
             checkOutDate: draft.checkOut,
             numberOfGuests: draft.guests,
+            ...partyBody(party),
             totalAmount: total,
             paymentMethod: 'Card',
             specialRequests: draft.guest.specialRequests,

@@ -12,6 +12,7 @@ export function StaySummary({
   checkIn,
   checkOut,
   guests,
+  party,
   units,
   children,
 }: {
@@ -19,6 +20,8 @@ export function StaySummary({
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** Adults and children, when step 1 asked: "2 adults, 2 children (8, 6)". */
+  party?: { adults: number; childAges: number[] };
   /** A group's units (2 or more); absent for one unit or the entire lodge. */
   units?: number;
   children?: ReactNode;
@@ -44,7 +47,7 @@ export function StaySummary({
         <SummaryItem label="Check-in" value={formatStayDate(checkIn)} />
         <SummaryItem label="Check-out" value={formatStayDate(checkOut)} />
         <SummaryItem label="Nights" value={String(nights)} />
-        <SummaryItem label="Guests" value={String(guests)} />
+        <SummaryItem label="Guests" value={party ? partyLabel(party) : String(guests)} />
         {units && <SummaryItem label="Units" value={unitsLabel(units)} />}
       </Box>
       {children && (
@@ -55,6 +58,13 @@ export function StaySummary({
       )}
     </Box>
   );
+}
+
+/** "2 adults", or "2 adults, 2 children (8, 6)". */
+export function partyLabel({ adults, childAges }: { adults: number; childAges: number[] }): string {
+  const grown = `${adults} ${adults === 1 ? 'adult' : 'adults'}`;
+  if (childAges.length === 0) return grown;
+  return `${grown}, ${childAges.length} ${childAges.length === 1 ? 'child' : 'children'} (${childAges.join(', ')})`;
 }
 
 function SummaryItem({ label, value }: { label: string; value: string }) {
@@ -74,7 +84,13 @@ export function PriceLine({ label, amount, strong, tone }: { label: string; amou
       <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined}>
         {label}
       </Typography>
-      <Typography fontWeight={strong ? 700 : 400} color={tone === 'success' ? 'success.dark' : undefined} fontSize={strong ? '1.2rem' : undefined}>
+      {/* An amount stays on one line ("-R14,850"); a long label wraps instead. */}
+      <Typography
+        fontWeight={strong ? 700 : 400}
+        color={tone === 'success' ? 'success.dark' : undefined}
+        fontSize={strong ? '1.2rem' : undefined}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {amount}
       </Typography>
     </Stack>

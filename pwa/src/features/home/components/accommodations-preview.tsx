@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
 import { AccommodationImage } from '@/components/accommodation-image.js';
+import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
 import { formatRand } from '@shared/format.js';
 import { useAccommodations } from '@/features/accommodations/api/use-accommodations.js';
 
@@ -52,12 +53,15 @@ export function AccommodationsPreview({ enabled }: { enabled: boolean }) {
                       >
                         {item.description}
                       </Typography>
-                      <Stack direction="row" justifyContent="space-between" alignItems="center">
-                        <Typography sx={{ fontWeight: 700 }}>From {formatRand(item.baseWeekdayRate)}/night</Typography>
+                      <Stack direction="row" justifyContent="space-between" alignItems="center" gap={1}>
+                        <Typography sx={{ fontWeight: 700 }}>
+                          {isPerPerson(item) ? perPersonFrom(item) : `From ${formatRand(item.baseWeekdayRate)}/night`}
+                        </Typography>
                         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                           <People fontSize="small" aria-hidden /> {item.capacity} guests
                         </Typography>
                       </Stack>
+                      {isPerPerson(item) && item.mealPlan && <MealPlan plan={item.mealPlan} />}
                     </CardContent>
                   </Card>
                 </Grid>

