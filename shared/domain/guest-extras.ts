@@ -4,8 +4,9 @@ import { chargeAmountCents, type ExtraPricing } from './folio.js';
 
 /**
  * Extras a guest adds to an online booking, priced the way a posted folio charge is
- * (chargeAmountCents): the whole party counts as adults (the booking form asks for a number of
- * guests, not their ages) and the stay's nights are the nights. The booking's total then
+ * (chargeAmountCents): the children the guest named (their ages, asked when the lodge prices
+ * per person) pay an extra's child price, everyone else counts as an adult, and the stay's
+ * nights are the nights. The booking's total then
  * carries them, and the card discount is taken off the larger total, so paying by card is
  * cheaper on the extras too.
  */
@@ -17,6 +18,13 @@ export interface CatalogueExtra {
   priceCents: number;
   childPriceCents: number | null;
   vatInclusive: boolean;
+}
+
+/** Who the extras are for: the guests (children among them, when named) and the nights. */
+export interface GuestExtraParty {
+  guests: number;
+  children?: number;
+  nights: number;
 }
 
 export interface GuestExtraLine {
@@ -33,9 +41,10 @@ export interface GuestExtraLine {
   vatInclusive: boolean;
 }
 
-export function priceGuestExtra(extra: CatalogueExtra, quantity: number, party: { guests: number; nights: number }): GuestExtraLine {
+export function priceGuestExtra(extra: CatalogueExtra, quantity: number, party: GuestExtraParty): GuestExtraLine {
   const childUnitPriceCents = extra.childPriceCents ?? extra.priceCents;
-  const counts = { quantity, adults: party.guests, children: 0, nights: party.nights };
+  const children = Math.min(party.children ?? 0, party.guests);
+  const counts = { quantity, adults: party.guests - children, children, nights: party.nights };
   return {
     extraId: extra.id,
     name: extra.name,

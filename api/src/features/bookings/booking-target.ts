@@ -10,6 +10,7 @@ import { getPackageUnits, getUnitSummary, type UnitSummary } from '../accommodat
 import { BOOKING_SERVICE_MESSAGES as M, groupUnavailable, unavailable } from './booking-messages.js';
 import type { Placement } from './place-booking.js';
 import * as repo from './bookings.repo.js';
+import { guestCountOf } from './booking-party.js';
 
 /**
  * The one booking-target resolver: what a request books (a unit, or a package by type), and
@@ -122,7 +123,7 @@ export async function placeGuestTarget(
     promoCode: input.promoCode,
     unitCount,
     party: input.party,
-    extras: input.extras?.length ? { choices: input.extras, guests: input.numberOfGuests, field: input.extrasField } : undefined,
+    extras: input.extras?.length ? { choices: input.extras, guests: guestCountOf(input.numberOfGuests, input.party), field: input.extrasField } : undefined,
   };
   if (input.target.kind === 'unit') {
     const unit = await resolveUnit(trx, input.target.unitId);

@@ -258,6 +258,21 @@ describe('guests add extras when booking', () => {
     ]);
   });
 
+  it('calculate-rate and the booking: children named by their ages pay the child price of a per person extra', async () => {
+    const { checkIn, checkOut } = nextStay(3);
+    const party = { adults: 2, childAges: [8] };
+    const res = await t.client().post('/api/calculate-rate', { accommodationTypeId: typeId, checkIn, checkOut, ...party, extras: [{ extraId: drive.id, quantity: 1 }, { extraId: parkFee.id, quantity: 1 }] });
+    expect(res.status, res.text).toBe(200);
+    // Drive: 2 x 650 + 1 x 325 = 1625; park fee: (2 x 110.55 + 1 x 55) x 3 nights = 828.30.
+    expect(res.body.breakdown.extras.map((e: { adults: number; children: number; amount: number }) => [e.adults, e.children, e.amount])).toEqual([
+      [2, 1, 1625],
+      [2, 1, 828.3],
+    ]);
+    expect(res.body.breakdown.extrasTotal).toBe(2453.3);
+    // The stay (3 x 1000) plus the extras.
+    expect(res.body.totalAmount).toBe(5453.3);
+  });
+
   it('calculate-rate: without extras (or with none) the answer is exactly as before', async () => {
     const { checkIn, checkOut } = nextStay(2);
     const body = { accommodationTypeId: typeId, checkIn, checkOut };

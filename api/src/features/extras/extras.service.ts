@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, NotFoundError, pgConstraint, unknownId } from '../../errors.js';
 import type { Extra, ExtraRequest } from '../../../../shared/contracts/folio.js';
 import { GUEST_EXTRA_MESSAGES, type GuestExtraChoice, type PublicExtra } from '../../../../shared/contracts/guest-extras.js';
-import { priceGuestExtra, type GuestExtraLine } from '../../../../shared/domain/guest-extras.js';
+import { priceGuestExtra, type GuestExtraLine, type GuestExtraParty } from '../../../../shared/domain/guest-extras.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import { recordAudit } from '../audit/record-audit.js';
 import * as repo from './extras.repo.js';
@@ -125,7 +125,7 @@ export async function deleteExtra(deps: Db, user: SessionUser, id: string, opts:
 export async function priceGuestExtras(
   db: DbOrTx,
   choices: readonly GuestExtraChoice[],
-  party: { guests: number; nights: number },
+  party: GuestExtraParty,
   field = 'extras',
 ): Promise<GuestExtraLine[]> {
   const found = new Map((await repo.findExtras(db, choices.map((c) => c.extraId))).map((e) => [e.id, e]));

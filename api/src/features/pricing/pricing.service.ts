@@ -86,7 +86,8 @@ export async function priceStay(
   if (!result.ok) throw quoteRefusal(result);
   const extras = input.extras;
   if (!extras?.choices.length) return { type, quote: result.quote };
-  const party = { guests: extras.guests, nights: result.quote.nightCount };
+  // Children named by their ages pay an extra's child price.
+  const party = { guests: extras.guests, children: input.party?.childAges?.length ?? 0, nights: result.quote.nightCount };
   const lines = await priceGuestExtras(db, extras.choices, party, extras.field);
   return { type, quote: quoteWithExtras(result.quote, lines, cardDiscountPercent) };
 }
