@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 
 /**
- * `npm run screens`: the screens to look at, written as PNGs under screens/ (git-ignored),
+ * `npm run screens`: the screens to look at, written as PNGs under screens/ (git-ignored; SHOTS_DIR when set),
  * apart from `npm test`, whose specs assert what a user sees and take no pictures.
  */
-export const SCREENS_DIR = 'screens';
+export const SCREENS_DIR = process.env.SHOTS_DIR ?? 'screens';
 
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 1024, height: 768 };

@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, todayInLodge } from '../../shared/domain/dates.js';
-import { stamp, typeWithUnit } from '../config-support.js';
-import { login, sql } from '../desk-support.js';
+import { login, managerApi } from '../desk-support.js';
 import { capture, PHONE, TABLET } from './capture.js';
 import { typeDate } from '../date-support.js';
 
 /**
- * The back office of per person pricing: a per person sharing type (its card, its Pricing
- * section), Rate Management's Specials tab and dialog, the New Booking party fields, and a
- * booking's party in its details. The specials list is answered by the page itself until the
- * specials API is on this branch; the booking's party is added to the pull's answer likewise.
+ * The back office of per person pricing, with the demo's own data: the Tamboti Family Suite
+ * (its card, its Pricing section), Rate Management's Specials tab (the demo's "Stay 4, pay 3"
+ * and a second special made here) and dialog, the New Booking party fields, and the party of
+ * a booking made here through the admin API, in its details. What is made here is removed
+ * (the special deleted, the booking cancelled) at the end.
  */
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 300_000 });
@@ -25,93 +25,121 @@ async function shotAt(page: Page, name: string, target: ReturnType<Page['locator
   }
 }
 const today = todayInLodge(new Date());
+const TYPE = 'Tamboti Family Suite';
+
+interface Made {
+  id: string;
+  reference: string;
+}
+
+/** A 4-night staff booking for two adults and children of 8 and 6 on a free Tamboti unit, inside the demo special's dates. */
+async function partyBooking(typeId: string): Promise<Made> {
+  const api = await managerApi();
+  const units = ((await (await api.get('/api/units')).json()) as { id: string; accommodationTypeId: string; isActive: boolean }[]).filter(
+    (u) => u.accommodationTypeId === typeId && u.isActive,
+  );
+  const start = addDays(today, 100 + Math.floor(Math.random() * 40));
+  for (let i = 0; i < 10; i++) {
+    const checkInDate = addDays(start, i * 4);
+    // The staff form sends the server's quote as the total: the same here.
+    const quote = await api.post('/api/calculate-rate', { data: { accommodationTypeId: typeId, checkIn: checkInDate, checkOut: addDays(checkInDate, 4), adults: 2, childAges: [8, 6] } });
+    expect(quote.status(), await quote.text()).toBe(200);
+    const { totalAmount } = (await quote.json()) as { totalAmount: number };
+    for (const unit of units) {
+      const res = await api.post('/api/admin/bookings', {
+        data: {
+          unitId: unit.id,
+          checkInDate,
+          checkOutDate: addDays(checkInDate, 4),
+          adults: 2,
+          childAges: [8, 6],
+          totalAmount,
+          paymentMethod: 'eft',
+          paymentStatus: 'pending',
+          guestData: { firstName: 'Thandi', lastName: 'Mokoena', email: `thandi.${Date.now()}@example.com` },
+        },
+      });
+      if (res.status() === 201) return (await res.json()) as Made;
+      expect(res.status(), await res.text()).toBe(409);
+    }
+  }
+  throw new Error(`No free ${TYPE} unit for 4 nights from ${start}`);
+}
 
 test('per person pricing in the back office', async ({ page }) => {
-  const name = `Zebra Family ${stamp()}`;
-  const typeId = await typeWithUnit(name, 4950, 5450);
-  await sql(
-    `update accommodation_types set pricing_model = 'per_person_sharing', meal_plan = 'Fully inclusive', single_supplement_percent = 40, max_adults = 3, capacity = 4,
-       child_policy = '[{"fromAge":0,"toAge":5,"percentOfAdult":0,"notAccepted":true},{"fromAge":6,"toAge":11,"percentOfAdult":50,"notAccepted":false}]'::jsonb,
-       version = version + 1, updated_at = now() where id = ?`,
-    [typeId],
-  );
-  let partyBookingId = '';
-  let partyReference = '';
-  await page.route('**/api/sync/pull**', async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { changes?: { bookings?: Record<string, unknown>[] } };
-    const first = body.changes?.bookings?.find((b) => b.unitId && !b.parentBookingId);
-    if (first && (!partyBookingId || first.id === partyBookingId)) {
-      partyBookingId = String(first.id);
-      partyReference = String(first.reference);
-      Object.assign(first, { adults: 2, childAges: [8, 6], specialOfferName: 'Stay 4, pay 3', numberOfGuests: 4 });
-    }
-    await route.fulfill({ response: res, json: body });
+  const api = await managerApi();
+  const types = (await (await api.get('/api/accommodations')).json()) as { id: string; name: string }[];
+  const typeId = types.find((t) => t.name === TYPE)!.id;
+
+  const created = await api.post('/api/admin/special-offers', {
+    data: {
+      name: 'Winter escape',
+      description: 'Seven winter nights for the price of five',
+      accommodationTypeIds: [typeId],
+      stayFrom: addDays(today, 30),
+      stayTo: addDays(today, 120),
+      stayNights: 7,
+      payNights: 5,
+      bookFrom: null,
+      bookTo: addDays(today, 30),
+      combinableWithPromo: false,
+      isActive: false,
+    },
   });
-  const special = (over: Record<string, unknown>) => ({
-    id: crypto.randomUUID(),
-    name: 'Stay 4, pay 3',
-    description: 'The cheapest night of every four is on us',
-    accommodationTypeIds: [typeId],
-    accommodationTypeNames: [name],
-    stayFrom: today,
-    stayTo: addDays(today, 180),
-    stayNights: 4,
-    payNights: 3,
-    bookFrom: null,
-    bookTo: null,
-    combinableWithPromo: false,
-    isActive: true,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    version: 1,
-    ...over,
-  });
-  await page.route('**/api/admin/special-offers', (route) =>
-    route.fulfill({ json: [special({}), special({ name: 'Winter escape', stayNights: 7, payNights: 5, bookTo: addDays(today, 30), isActive: false })] }),
-  );
+  expect(created.status(), await created.text()).toBe(201);
+  const specialId = ((await created.json()) as { id: string }).id;
+  const booking = await partyBooking(typeId);
 
-  await login(page, 'manager');
-  await page.goto('/admin/accommodations');
-  const card = page.getByRole('article', { name });
-  await expect(card.getByText('Per person sharing · Fully inclusive')).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await shot(page, '1-types');
+  try {
+    await login(page, 'manager');
+    await page.goto('/admin/accommodations');
+    const card = page.getByRole('article', { name: TYPE });
+    await expect(card.getByText('Per person sharing · Fully inclusive')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, '1-types');
 
-  await page.getByRole('button', { name: `Edit ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Accommodation Type' });
-  await shot(page, '2-type-pricing');
-  await shotAt(page, '2b-type-bands', dialog.getByRole('button', { name: 'Add age band' }));
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: `Edit ${TYPE}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Accommodation Type' });
+    await shot(page, '2-type-pricing');
+    await shotAt(page, '2b-type-bands', dialog.getByRole('button', { name: 'Add age band' }));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.goto('/admin/rates');
-  await page.getByRole('tab', { name: 'Specials' }).click();
-  await expect(page.getByText('Winter escape').first()).toBeVisible();
-  await shot(page, '3-specials');
-  await page.getByRole('button', { name: 'Add Special' }).click();
-  const specialDialog = page.getByRole('dialog', { name: 'Create Special Offer' });
-  await specialDialog.getByLabel('Name', { exact: false }).first().fill('Midweek bush break');
-  await shot(page, '4-special-dialog');
-  await specialDialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/admin/rates');
+    await page.getByRole('tab', { name: 'Specials' }).click();
+    await expect(page.getByText('Winter escape').first()).toBeVisible();
+    await expect(page.getByText('Stay 4, pay 3').first()).toBeVisible();
+    await shot(page, '3-specials');
+    await page.getByRole('button', { name: 'Add Special' }).click();
+    const specialDialog = page.getByRole('dialog', { name: 'Create Special Offer' });
+    await specialDialog.getByLabel('Name', { exact: false }).first().fill('Midweek bush break');
+    await shot(page, '4-special-dialog');
+    await specialDialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.goto('/admin/bookings?action=new');
-  const booking = page.getByRole('dialog', { name: 'New Booking' });
-  await booking.getByRole('combobox', { name: /Accommodation Type/ }).click();
-  await page.getByRole('option', { name }).click();
-  await typeDate(page, booking, 'Check-in', addDays(today, 200));
-  await typeDate(page, booking, 'Check-out', addDays(today, 203));
-  await booking.getByLabel('Children').fill('2');
-  await booking.getByLabel(/Child 1 age/).fill('8');
-  await booking.getByLabel(/Child 2 age/).fill('4');
-  await booking.getByRole('checkbox', { name: /Zebra Family .* 1/ }).click();
-  await shotAt(page, '5-new-booking-party', booking.getByLabel(/Child 2 age/));
-  await booking.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/admin/bookings?action=new');
+    const form = page.getByRole('dialog', { name: 'New Booking' });
+    await form.getByRole('combobox', { name: /Accommodation Type/ }).click();
+    await page.getByRole('option', { name: TYPE }).click();
+    await typeDate(page, form, 'Check-in', addDays(today, 200));
+    await typeDate(page, form, 'Check-out', addDays(today, 203));
+    await form.getByLabel('Children').fill('2');
+    await form.getByLabel(/Child 1 age/).fill('8');
+    await form.getByLabel(/Child 2 age/).fill('4');
+    await form.getByRole('checkbox', { name: /Tamboti \d/ }).first().click();
+    await expect(form.getByText(`Children under 6 are not accepted at ${TYPE}`).first()).toBeVisible();
+    await shotAt(page, '5-new-booking-party', form.getByLabel(/Child 2 age/));
+    await form.getByLabel(/Child 2 age/).fill('6');
+    await expect(form.getByText(`Children under 6 are not accepted at ${TYPE}`)).toHaveCount(0);
+    await shotAt(page, '5b-new-booking-party-priced', form.getByLabel(/Child 2 age/));
+    await form.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.goto('/admin/bookings');
-  expect(partyBookingId).not.toBe('');
-  // The list draws only the rows in view: the booking is found by its reference.
-  await page.getByRole('textbox', { name: 'Search' }).fill(partyReference);
-  await page.getByRole('button', { name: `View booking ${partyBookingId.slice(0, 8)}` }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Booking Details' }).getByText('2 adults, 2 children (8, 6)')).toBeVisible();
-  await shot(page, '6-booking-details-party');
+    await page.goto('/admin/bookings');
+    // The list draws only the rows in view: the booking is found by its reference.
+    await page.getByRole('textbox', { name: 'Search' }).fill(booking.reference);
+    await page.getByRole('button', { name: `View booking ${booking.id.slice(0, 8)}` }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Booking Details' }).getByText('2 adults, 2 children (8, 6)')).toBeVisible();
+    await shot(page, '6-booking-details-party');
+  } finally {
+    await api.put(`/api/admin/bookings/${booking.id}`, { data: { status: 'Cancelled', cancellationReason: 'e2e clean-up' } });
+    expect((await api.delete(`/api/admin/special-offers/${specialId}`)).status()).toBe(200);
+  }
 });

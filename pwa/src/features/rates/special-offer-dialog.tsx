@@ -114,7 +114,7 @@ export function SpecialOfferDialog({ special, types, onClose }: { special?: Spec
             <Grid size={12}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {dealReady
-                  ? `${stayPayText({ stayNights: stay, payNights: pay })}: of every ${stay} nights in the stay dates, the cheapest ${stay - pay} ${stay - pay === 1 ? 'is' : 'are'} free.`
+                  ? `${stayPayText({ stayNights: stay, payNights: pay })}: of every ${stay} nights in the stay dates, ${stay - pay === 1 ? 'the cheapest night is free' : `the cheapest ${stay - pay} nights are free`}.`
                   : 'Of every stay nights, the guest pays for the pay nights; the cheapest nights are free.'}
               </Typography>
             </Grid>

@@ -107,7 +107,7 @@ describe('rate management: specials', () => {
     expect(dialog.getByText('Pay nights must be at least 1 and fewer than stay nights')).toBeInTheDocument();
     expect(posted).toEqual([]);
     fireEvent.change(dialog.getByRole('spinbutton', { name: /Pay nights/ }), { target: { value: '3' } });
-    expect(dialog.getByText('Stay 4, pay 3: of every 4 nights in the stay dates, the cheapest 1 is free.')).toBeInTheDocument();
+    expect(dialog.getByText('Stay 4, pay 3: of every 4 nights in the stay dates, the cheapest night is free.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Special offer created successfully!')).toBeInTheDocument();

@@ -131,7 +131,8 @@ export function PricingSection({
                       onChange={(e) => setBand(i, { percentOfAdult: e.target.value })}
                       error={Boolean(err('percentOfAdult'))}
                       helperText={err('percentOfAdult')}
-                      slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
+                      // The label kept small when empty (a band not accepted): at full size it does not fit a phone's row.
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 0, max: 100, step: 1 } }}
                     />
                   </Grid>
                   <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
