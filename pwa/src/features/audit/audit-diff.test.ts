@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, auditChanges } from './audit-diff.js';
+import { AUDIT_ENTITY_TYPES, actionLabel, auditChanges } from './audit-diff.js';
 
 describe('auditChanges', () => {
   it('lists only the fields an update changed, without version bookkeeping', () => {
@@ -24,6 +24,45 @@ describe('auditChanges', () => {
       { field: 'Code', before: 'SUMMER', after: '—' },
       { field: 'Included accommodation types', before: 'a, b', after: '—' },
     ]);
+  });
+
+  it('reads a type’s pricing model and child policy in words', () => {
+    expect(
+      auditChanges(
+        { pricingModel: 'per_unit', childPolicy: [], singleSupplementPercent: 0, mealPlan: null, maxAdults: null },
+        {
+          pricingModel: 'per_person_sharing',
+          childPolicy: [
+            { fromAge: 0, toAge: 5, percentOfAdult: 0, notAccepted: true },
+            { fromAge: 6, toAge: 11, percentOfAdult: 50 },
+          ],
+          singleSupplementPercent: 40,
+          mealPlan: 'Fully inclusive',
+          maxAdults: 3,
+        },
+      ),
+    ).toEqual([
+      { field: 'Pricing model', before: 'Per unit', after: 'Per person sharing' },
+      { field: 'Child policy', before: '—', after: '0–5: not accepted; 6–11: 50 %' },
+      { field: 'Single supplement percent', before: '0', after: '40' },
+      { field: 'Meal plan', before: '—', after: 'Fully inclusive' },
+      { field: 'Max adults', before: '—', after: '3' },
+    ]);
+  });
+
+  it('shows a special offer created, and names its record kind', () => {
+    expect(
+      auditChanges(null, { name: 'Stay 4, pay 3', accommodationTypeNames: ['Tamboti Family Suite'], stayNights: 4, payNights: 3, bookTo: null, combinableWithPromo: false, isActive: true }),
+    ).toEqual([
+      { field: 'Name', before: '—', after: 'Stay 4, pay 3' },
+      { field: 'Accommodation type names', before: '—', after: 'Tamboti Family Suite' },
+      { field: 'Stay nights', before: '—', after: '4' },
+      { field: 'Pay nights', before: '—', after: '3' },
+      { field: 'Book to', before: '—', after: '—' },
+      { field: 'Combinable with promo', before: '—', after: 'No' },
+      { field: 'Is active', before: '—', after: 'Yes' },
+    ]);
+    expect(AUDIT_ENTITY_TYPES.find(([type]) => type === 'special_offer')?.[1]).toBe('Special offer');
   });
 
   it('has nothing to show without before and after', () => {

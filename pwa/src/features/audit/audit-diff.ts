@@ -1,3 +1,5 @@
+import { bandLabel, type ChildBand } from '@shared/domain/party-pricing.js';
+
 /** One changed field of an audit entry: what it was and what it became ('—' for nothing). */
 export interface AuditChange {
   field: string;
@@ -17,6 +19,28 @@ export function displayValue(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.length ? value.join(', ') : '—';
   return JSON.stringify(value);
+}
+
+const PRICING_MODEL_WORDS: Record<string, string> = { per_unit: 'Per unit', per_person_sharing: 'Per person sharing' };
+
+const isBand = (v: unknown): v is ChildBand =>
+  isRecord(v) && typeof v.fromAge === 'number' && typeof v.toAge === 'number' && typeof v.percentOfAdult === 'number';
+
+/**
+ * Fields whose stored value reads badly as is: a type's pricing model (a code) and its child
+ * policy (a list of bands, which would show as JSON).
+ */
+const FIELD_VALUES: Record<string, (value: unknown) => string | null> = {
+  pricingModel: (v) => (typeof v === 'string' ? (PRICING_MODEL_WORDS[v] ?? v) : null),
+  childPolicy: (v) =>
+    Array.isArray(v) && v.every(isBand)
+      ? v.map((band) => `${bandLabel(band)}: ${band.notAccepted ? 'not accepted' : `${band.percentOfAdult} %`}`).join('; ') || '—'
+      : null,
+};
+
+/** A field's value in words: as displayValue, with the fields FIELD_VALUES knows better. */
+function fieldValue(field: string, value: unknown): string {
+  return (value == null ? null : FIELD_VALUES[field]?.(value)) ?? displayValue(value);
 }
 
 /** 'paystackSecretKeyMasked' -> 'Paystack secret key masked'; 'check_in_date' -> 'Check in date'. */
@@ -46,7 +70,7 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const bothSides = isRecord(before) && isRecord(after);
   return fields
     .filter((f) => !bothSides || JSON.stringify(b[f]) !== JSON.stringify(a[f]))
-    .map((f) => ({ field: fieldLabel(f), before: displayValue(b[f]), after: displayValue(a[f]) }));
+    .map((f) => ({ field: fieldLabel(f), before: fieldValue(f, b[f]), after: fieldValue(f, a[f]) }));
 }
 
 /** 'settings.update' -> 'Settings update'; 'staff.reset_password' -> 'Staff reset password'. */
@@ -59,6 +83,7 @@ export const AUDIT_ENTITY_TYPES = [
   ['booking', 'Booking'],
   ['rate_override', 'Rate override'],
   ['promo_code', 'Promo code'],
+  ['special_offer', 'Special offer'],
   ['event', 'Event'],
   ['ticket_type', 'Ticket type'],
   ['settings', 'Settings'],
