@@ -14,6 +14,7 @@ export const PARTY_PRICING_MESSAGES = {
   mealPlan: `Meal plan must be one of: ${MEAL_PLANS.join(', ')}`,
   maxAdults: 'Maximum adults must be at least 1',
   maxAdultsAboveCapacity: 'Maximum adults cannot be more than the capacity',
+  packagePerUnit: 'A package is priced per unit',
 } as const;
 
 /** One child age band: fromAge..toAge (inclusive) pay percentOfAdult, or are not accepted. */

@@ -1,10 +1,11 @@
 import type { Deps } from '../../deps.js';
 import { inSavepoint, inTransaction, type TxOptions, type Tx } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError, NotFoundError, PG, UnprocessableError, pgCode, unknownId } from '../../errors.js';
+import { ConflictError, NotFoundError, PG, UnprocessableError, ValidationError, pgCode, unknownId } from '../../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import {
   ACCOMMODATION_MESSAGES as M,
+  PARTY_PRICING_MESSAGES,
   type AccommodationType,
   type AccommodationTypeRequest,
   type CreateUnitRequest,
@@ -31,6 +32,19 @@ async function checkIncluded(trx: Tx, input: AccommodationTypeRequest, selfId?: 
   if (wanted.some((id) => id === selfId || !found.has(id))) throw unknownId('includedAccommodationTypes', M.includedUnknown);
 }
 
+/**
+ * A package (the Entire Lodge) is sold whole: its rates are the whole lodge's for a night, its
+ * booking holds every unit whoever comes, and it is never a group. Per person sharing would
+ * read those rates as per adult (2 adults paying twice the lodge's rate, one adult a
+ * supplement on it), so a package stays per unit.
+ */
+function checkPackagePricing(input: AccommodationTypeRequest) {
+  if (input.isPackage && input.pricingModel !== 'per_unit') {
+    const message = PARTY_PRICING_MESSAGES.packagePerUnit;
+    throw new ValidationError(`pricingModel: ${message}`, 'validation_error', { pricingModel: message });
+  }
+}
+
 export function listAdminTypes(deps: Db): Promise<AccommodationType[]> {
   return repo.listTypes(deps.db, { activeOnly: false });
 }
@@ -40,6 +54,7 @@ export function listAdminUnits(deps: Db): Promise<Unit[]> {
 }
 
 export async function createType(deps: Db, user: SessionUser, input: AccommodationTypeRequest, opts: TxOptions = {}) {
+  checkPackagePricing(input);
   return inTransaction(deps.db, opts.trx, async (trx) => {
     await checkIncluded(trx, input);
     const id = await repo.insertType(trx, input);
@@ -55,6 +70,7 @@ export async function updateType(deps: Db, user: SessionUser, id: string, input:
     const before = await repo.findTypeForUpdate(trx, id);
     if (!before) throw new NotFoundError(M.typeNotFound, 'not_found');
     checkVersion(before, input.version);
+    checkPackagePricing(input);
     await checkIncluded(trx, input, id);
     await repo.updateType(trx, id, input);
     await repo.replaceInclusions(trx, id, input.includedAccommodationTypes);

@@ -158,6 +158,8 @@ describe('per person sharing types', () => {
       errors: { mealPlan: 'Meal plan must be one of: Room only, Bed and breakfast, Half board, Full board, Fully inclusive' },
     },
     { name: 'an unknown pricing model', change: { pricingModel: 'per_room' }, errors: { pricingModel: 'Pricing model must be per_unit or per_person_sharing' } },
+    // The type made a package while per person sharing (on update: a per person type turned into one).
+    { name: 'a package priced per person', change: { isPackage: true }, errors: { pricingModel: 'A package is priced per unit' } },
   ];
 
   for (const c of bad) {
@@ -182,4 +184,25 @@ describe('per person sharing types', () => {
       expect(after).toEqual(existing);
     });
   }
+});
+
+describe('a package is priced per unit', () => {
+  it('the Entire Lodge cannot be made per person sharing: 400 naming pricingModel, and it stays as it was', async () => {
+    const lodge = ((await manager.get('/api/admin/accommodations')).body as AccommodationType[]).find((x) => x.isPackage && x.systemKey)!;
+    expect(lodge.pricingModel).toBe('per_unit');
+    const audits = await count('audit_log');
+
+    const res = await manager.put(`/api/admin/accommodations/${lodge.id}`, { ...lodge, pricingModel: 'per_person_sharing', singleSupplementPercent: 40 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ pricingModel: 'A package is priced per unit' });
+    expect(res.body.message).toBe('pricingModel: A package is priced per unit');
+
+    expect(await count('audit_log')).toBe(audits);
+    const after = ((await manager.get('/api/admin/accommodations')).body as AccommodationType[]).find((x) => x.id === lodge.id);
+    expect(after).toEqual(lodge);
+    // The same form per unit is still taken.
+    const same = await manager.put(`/api/admin/accommodations/${lodge.id}`, { ...lodge, description: 'The whole lodge, for one group' });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ pricingModel: 'per_unit', isPackage: true, description: 'The whole lodge, for one group' });
+  });
 });
