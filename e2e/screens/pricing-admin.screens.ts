@@ -139,7 +139,7 @@ test('per person pricing in the back office', async ({ page }) => {
     await expect(page.getByRole('dialog', { name: 'Booking Details' }).getByText('2 adults, 2 children (8, 6)')).toBeVisible();
     await shot(page, '6-booking-details-party');
   } finally {
-    await api.put(`/api/admin/bookings/${booking.id}`, { data: { status: 'Cancelled', cancellationReason: 'e2e clean-up' } });
+    expect((await api.put(`/api/admin/bookings/${booking.id}`, { data: { status: 'Cancelled', cancellationReason: 'e2e clean-up' } })).status()).toBe(200);
     expect((await api.delete(`/api/admin/special-offers/${specialId}`)).status()).toBe(200);
   }
 });
