@@ -124,7 +124,7 @@ test('a family of two adults and two children books the per person sharing suite
 
   // Step 2: the suite, its meal plan, and the price for the family.
   const card = page.getByRole('article', { name: TYPE });
-  await expect(card.getByText('Fully inclusive')).toBeVisible();
+  await expect(card.getByText('Fully inclusive', { exact: true })).toBeVisible();
   await expect(card.getByText(formatRand(quote.totalAmount), { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Show nightly rates' }).click();
   await shoot(page, 'per-person-step2');
