@@ -18,7 +18,7 @@
  *   BENCH_ACCEPT_ENCODING (the requests' Accept-Encoding: a browser's `gzip, deflate, br` by default)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,7 +138,7 @@ export function sameSite(url: string): Record<string, string> {
   return { Origin: new URL(url).origin, 'Accept-Encoding': ACCEPT_ENCODING };
 }
 
-async function login(url: string, username: string): Promise<string> {
+export async function login(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -204,7 +204,7 @@ function skipBodyText(client: unknown): void {
 }
 
 /** The scenarios of the run, in order (ceilings first), against a server with the scale fixture. */
-export async function prepareScenarios(url: string): Promise<{ scenarios: Scenario[]; manager: string; today: string }> {
+export async function prepareScenarios(url: string, databaseUrl?: string): Promise<{ scenarios: Scenario[]; manager: string; today: string }> {
   const today = todayInLodge(new Date());
   const manager = await login(url, 'manager');
   const desk = await login(url, 'receptionist');
@@ -262,6 +262,12 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
     return { checkIn, checkOut: addDays(checkIn, 2) };
   };
 
+  // A guest's link to an upcoming booking: the token's hash written straight into the server's
+  // database (the token itself only ever travels by e-mail). PostgreSQL only: the embedded
+  // database belongs to the server process.
+  const guestToken = databaseUrl ? await insertGuestLink(databaseUrl, upcoming[0].id) : undefined;
+  const unitFeed = databaseUrl ? await busiestUnitFeed(databaseUrl) : undefined;
+
   const push = (connections: number): Scenario => ({
     name: connections === CONNECTIONS ? 'POST /api/sync/push (1 entry)' : `POST /api/sync/push (1 entry, ${connections} tablets at once)`,
     kind: 'write',
@@ -302,6 +308,13 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
       path: `/api/admin/bookings/${upcoming[0].id}/folio`,
       headers: { Cookie: desk },
     },
+    // The guest's own booking page (opened from the e-mailed link, on a phone): the link, the
+    // booking, its ledger and folio in one statement.
+    ...(guestToken ? [{ name: 'GET /api/guest/bookings/:token (guest-booking)', kind: 'read' as const, path: `/api/guest/bookings/${guestToken}` }] : []),
+    // A unit's calendar as a channel fetches it (no session, the token in the path): the
+    // unit's tokens, live stays and out-of-order periods in one prepared statement, made into
+    // iCalendar text. The unit with the most stays of the scale fixture.
+    ...(unitFeed ? [{ name: 'GET /ical/units/:unitId/:token.ics (the unit feed)', kind: 'read' as const, path: unitFeed }] : []),
     push(CONNECTIONS),
     // The same at a lodge's own scale: the front desk's tablets replaying at once when the
     // connection comes back (each sends one entry at a time, so one connection per tablet).
@@ -313,11 +326,43 @@ export async function prepareScenarios(url: string): Promise<{ scenarios: Scenar
   return { scenarios: all.filter((s) => s.kind === 'ceiling' || !ONLY_ENDPOINTS || ONLY_ENDPOINTS.some((part) => s.name.includes(part))), manager, today };
 }
 
+/** The export address (path) of the unit with the most live stays from today on. */
+async function busiestUnitFeed(databaseUrl: string): Promise<string | undefined> {
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    const row: { unit_id: string; token: string } | undefined = await db('unit_ical_tokens as t')
+      .join('bookings as b', 'b.unit_id', 't.unit_id')
+      .whereIn('b.status', ['Provisional', 'Confirmed', 'Checked-In'])
+      .groupBy('t.unit_id', 't.token')
+      .orderByRaw('count(*) desc')
+      .first('t.unit_id', 't.token');
+    return row ? `/ical/units/${row.unit_id}/${row.token}.ics` : undefined;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A live guest link for the booking, valid for a year; answers the token. */
+async function insertGuestLink(databaseUrl: string, bookingId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    await db('guest_booking_links').insert({
+      booking_id: bookingId,
+      token_hash: createHash('sha256').update(token, 'utf8').digest('hex'),
+      expires_at: new Date(Date.now() + 365 * 24 * 3600_000),
+    });
+  } finally {
+    await db.destroy();
+  }
+  return token;
+}
+
 export async function runHttpBench(): Promise<{ rows: HttpRow[]; race: ResultRow; notes: string[] }> {
   const server = await startServer();
   try {
     const { url } = server;
-    const { scenarios, manager, today } = await prepareScenarios(url);
+    const { scenarios, manager, today } = await prepareScenarios(url, server.databaseUrl);
 
     const rows: HttpRow[] = [];
     for (const s of scenarios) {

@@ -2,11 +2,12 @@
  * `npm run bench`: the benchmarks, each part printing its table and writing its section of
  * bench/results.json (bench/results.ts). Numbers, not assertions: compare runs on the same
  * machine. Nothing here reaches the network beyond 127.0.0.1. BENCH_ONLY picks parts
- * (comma-separated: http, inprocess, sync, invoices, landing, calendar; default all).
+ * (comma-separated: http, reports, inprocess, sync, invoices, bank, landing, calendar; default all).
  *
  * First the HTTP benchmark (bench/http.ts): autocannon at 50 connections against the app's
  * own server process, every endpoint beside the health and health/db ceilings, and the
- * booking race.
+ * booking race. Then the reports (bench/reports.ts): the summary and the series of 12 months on
+ * the same fixture at 10 connections.
  *
  * Then the booking engine's hot paths in process, on the embedded database (or PostgreSQL
  * when DATABASE_URL is set), with the demo data:
@@ -30,12 +31,14 @@ import { addDays, todayInLodge } from '../shared/domain/dates.js';
 import { formatLandingBytes, measureLandingBytes } from './landing-bytes.js';
 import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { formatSyncBench, runSyncBench } from './sync.js';
+import { formatBankStatement, measureBankStatement, recordBankStatement } from './bank-statement.js';
 import { formatInvoicePdf, measureInvoicePdf, recordInvoicePdf } from './invoice-pdf.js';
 import { formatHttpBench, recordHttpBench, runHttpBench } from './http.js';
+import { formatReportsBench, recordReportsBench, runReportsBench } from './reports.js';
 import { calendarRenderRows, formatCalendarRender, measureCalendarRender } from './calendar-render.js';
 import { databaseName, writeSection, type ResultRow } from './results.js';
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,inprocess,sync,invoices,landing,calendar,lighthouse').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,reports,inprocess,sync,invoices,bank,landing,calendar,lighthouse').split(',').map((s) => s.trim()));
 const BROWSER = process.env.BENCH_SKIP_BROWSER !== '1';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -80,6 +83,13 @@ if (ONLY.has('http')) {
   const http = await runHttpBench();
   console.log(formatHttpBench(http) + '\n');
   recordHttpBench(http);
+}
+
+if (ONLY.has('reports')) {
+  console.log(`Reports: autocannon at 10 connections, 12 months on the scale fixture (${databaseName()})\n`);
+  const rows = await runReportsBench();
+  console.log(formatReportsBench(rows) + '\n');
+  recordReportsBench(rows);
 }
 
 if (ONLY.has('inprocess')) {
@@ -161,6 +171,13 @@ if (ONLY.has('invoices')) {
   const rows = await measureInvoicePdf();
   console.log(formatInvoicePdf(rows));
   recordInvoicePdf(rows);
+}
+
+if (ONLY.has('bank')) {
+  console.log('\nBank reconciliation: a 1,000-line statement parsed and matched in process\n');
+  const rows = measureBankStatement();
+  console.log(formatBankStatement(rows));
+  recordBankStatement(rows);
 }
 
 if (BROWSER && ONLY.has('landing')) {

@@ -26,6 +26,26 @@ export async function sql<T = Record<string, unknown>>(statement: string, bindin
   return body as T[];
 }
 
+/**
+ * The first stay of `nights` nights starting `fromDays` to `toDays` days out that no live booking
+ * touches, on any unit: other specs book random stays far ahead on the same database, and an
+ * out-of-order period is refused over a booking.
+ */
+export async function nightsNoBookingTouches(fromDays: number, toDays: number, nights: number): Promise<{ checkIn: string; checkOut: string }> {
+  const today = todayInLodge(new Date());
+  const taken = await sql<{ check_in_date: string; check_out_date: string }>(
+    `select check_in_date, check_out_date from bookings
+      where status in ('Provisional', 'Confirmed', 'Checked-In') and check_out_date > ?::date`,
+    [addDays(today, fromDays)],
+  );
+  for (let days = fromDays; days < toDays; days++) {
+    const checkIn = addDays(today, days);
+    const checkOut = addDays(checkIn, nights);
+    if (!taken.some((b) => b.check_in_date < checkOut && b.check_out_date > checkIn)) return { checkIn, checkOut };
+  }
+  throw new Error(`every ${nights}-night stay from ${fromDays} to ${toDays} days out touches a booking`);
+}
+
 export interface ServerBooking {
   id: string;
   reference: string;
@@ -155,4 +175,16 @@ export async function mutationsFor(entityId: string) {
     'select id, seq, operation, outcome, args from client_mutations where entity_id = ? order by created_at, seq',
     [entityId],
   );
+}
+
+/** With a folder given (a spec's *_SHOTS variable): the page on a phone and a tablet, as PNGs in it; the viewport is left at the tablet's. */
+export async function shootPhoneAndTablet(page: Page, dir: string | undefined, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!dir) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1024, 768],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage: opts.fullPage });
+  }
 }

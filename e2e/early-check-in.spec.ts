@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { lodgeDateTimeToUtc } from '../shared/domain/dates.js';
 import { formatStayDate } from '../shared/format.js';
-import { bookingsArriving, deskRow, login, managerApi, mutationsFor, outboxOf, sql, waitForDeskRow, type ServerBooking } from './desk-support.js';
+import { bookingsArriving, deskRow, login, managerApi, mutationsFor, outboxOf, shootPhoneAndTablet, sql, waitForDeskRow, type ServerBooking } from './desk-support.js';
 
 /**
  * A Manager's early check-in (docs/product.md, Front Desk): a guest arriving later is not
@@ -19,16 +19,7 @@ const shots = process.env.OVERRIDE_SHOTS;
 const made: ServerBooking[] = [];
 
 /** With OVERRIDE_SHOTS set: the page on a phone and a tablet, as PNGs in that folder. */
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1024, 768],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}x${height}.png` });
-  }
-}
+const shoot = (page: Page, name: string) => shootPhoneAndTablet(page, shots, name);
 
 async function arriving(name: string): Promise<ServerBooking> {
   const [b] = await bookingsArriving([name], IN_DAYS);

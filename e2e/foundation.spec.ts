@@ -105,7 +105,7 @@ test('a SuperAdmin on a public page: the top bar is one line at 1024 and 900 px,
   await menuButton.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Back office' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Extras', 'Events', 'Payments', 'Invoices', 'Settings', 'Staff', 'Audit Log', 'Sync']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Front Desk', 'Housekeeping', 'Calendar', 'Bookings', 'Guests', 'Waitlist', 'Lodger register', 'Accommodations', 'Rates', 'Extras', 'Channels', 'Events', 'Payments', 'Invoices', 'Reports', 'Settings', 'Staff', 'Audit Log', 'Sync']);
   await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);

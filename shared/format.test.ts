@@ -95,6 +95,8 @@ describe('bookingPlaceLabel', () => {
     expect(bookingPlaceLabel({ unitName: 'Suite 2', accommodationTypeName: 'Luxury Safari Suite' })).toBe('Suite 2');
     expect(bookingPlaceLabel({ unitName: null, unitCount: 2, accommodationTypeName: 'Luxury Safari Suite' })).toBe('Luxury Safari Suite · 2 units');
     expect(bookingPlaceLabel({ unitName: null, accommodationTypeName: 'Entire Lodge Package' })).toBe('Entire Lodge');
+    // A stay split over units by a room move: its units are its segments'.
+    expect(bookingPlaceLabel({ unitName: null, accommodationTypeName: 'Luxury Safari Suite', isSplitStay: true })).toBe('Split stay');
     expect(unitsLabel(1)).toBe('1 unit');
   });
 });

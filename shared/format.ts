@@ -84,14 +84,24 @@ export const formatLodgeDateTimeSast = (moment: string | Date) => `${atLodge(mom
 
 /**
  * Where a booking stays, as staff and guests read it: its unit; for a group, its type and
- * how many units ("Safari Tent · 2 units"); otherwise (an entire-lodge parent) "Entire Lodge".
+ * how many units ("Safari Tent · 2 units"); a stay split over units by a room move, "Split
+ * stay" (its units are its segments'); otherwise (an entire-lodge parent) "Entire Lodge".
  */
-export function bookingPlaceLabel(b: { unitName: string | null; unitCount?: number; accommodationTypeName: string }): string {
+export function bookingPlaceLabel(b: { unitName: string | null; unitCount?: number; accommodationTypeName: string; isSplitStay?: boolean }): string {
   if (b.unitName) return b.unitName;
+  if (b.isSplitStay) return 'Split stay';
   return b.unitCount ? `${b.accommodationTypeName} · ${unitsLabel(b.unitCount)}` : 'Entire Lodge';
 }
 
 /** "1 unit", "2 units". */
 export function unitsLabel(count: number): string {
   return `${count} ${count === 1 ? 'unit' : 'units'}`;
+}
+
+/** What a screen shows where a walk-in or phone guest has no e-mail address. */
+export const NO_EMAIL = 'No e-mail';
+
+/** A guest's contact line in a list: the e-mail, else the phone ("No e-mail" when neither is known here). */
+export function guestContactLabel(b: { guestEmail: string | null; guestPhone?: string | null }): string {
+  return b.guestEmail ?? b.guestPhone ?? NO_EMAIL;
 }

@@ -22,6 +22,18 @@ export const CAPABILITIES = {
   setupChecklist: ['SuperAdmin'],
   manageStaff: ['SuperAdmin'],
   viewAudit: ['SuperAdmin', 'Manager'],
+  /** The register of lodgers: an inspection, a booking's register, its files (every read audited). */
+  lodgerRegister: ['SuperAdmin', 'Manager', 'Receptionist'],
+  /** The housekeeping board and a unit's cleaning status (out of order periods are manageAccommodations). */
+  housekeeping: ['SuperAdmin', 'Manager', 'Receptionist'],
+  /** The owner's reports: occupancy, ADR, RevPAR, revenue, pace. */
+  reports: ['SuperAdmin', 'Manager'],
+  /** A guest's erasure request (POPIA): anonymises their data everywhere the law allows. */
+  eraseGuests: ['SuperAdmin'],
+  /** The waitlist: who waits for which nights, and taking a guest off it (the desk answers their calls too). */
+  waitlist: ['SuperAdmin', 'Manager', 'Receptionist'],
+  /** Channel calendars: the iCal feeds imported from Booking.com, Airbnb and others, the export addresses, clashes. */
+  channels: ['SuperAdmin', 'Manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/types.js';
 import { errorMiddleware } from './http/error-middleware.js';
+import { loggedPath } from './http/logged-path.js';
 import { UnsupportedMediaTypeError } from './errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
 import { applyRouteTable } from './http/guards.js';
@@ -15,17 +16,21 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { accommodationRoutes } from './features/accommodations/accommodations.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { webManifestRoute } from './features/settings/web-manifest.js';
+import { bankStatementRoutes } from './features/bank-reconciliation/bank-statements.routes.js';
 import { paymentRoutes } from './features/payments/payments.routes.js';
 import { invoiceRoutes } from './features/invoices/invoices.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { pricingRoutes } from './features/pricing/pricing.routes.js';
 import { bookingRoutes } from './features/bookings/bookings.routes.js';
+import { housekeepingRoutes } from './features/housekeeping/housekeeping.routes.js';
 import { folioRoutes } from './features/folio/folio.routes.js';
 import { bookingLookupRoutes } from './features/bookings/booking-lookup.routes.js';
+import { guestBookingRoutes } from './features/guest-bookings/guest-bookings.routes.js';
 import { syncRoutes } from './features/sync/sync.routes.js';
 import { idempotency, onlyFor } from './http/idempotency.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 import { imageRoutes } from './features/images/images.routes.js';
 import { staticFiles } from './http/static-files.js';
@@ -39,6 +44,13 @@ import { useSettingsKey } from './features/settings/settings-crypto.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { systemStatusRoutes } from './features/system-status/system-status.routes.js';
+import { paymentProofRoutes } from './features/payment-proofs/payment-proofs.routes.js';
+import { lodgerRegisterRoutes } from './features/lodger-register/lodger-register.routes.js';
+import { registerAdminRoutes } from './features/lodger-register/register-admin.routes.js';
+import { reportRoutes } from './features/reports/reports.routes.js';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
+import { channelRoutes } from './features/channels/channels.routes.js';
+import { icalExportRoute } from './features/channels/ical-export.js';
 
 export interface AppOptions {
   /** Directory of the built PWA; served with an index.html fallback when set. */
@@ -78,7 +90,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     await next();
     if (logRequests && ctx.path.startsWith('/api/')) {
       deps.log.info(
-        { reqId: ctx.state.reqId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        { reqId: ctx.state.reqId, method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }
@@ -95,8 +107,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   app.use(stringifyJsonOnce);
   app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE, !deps.config.isProduction));
   app.use(requireJsonOrMultipart);
-  app.use(
-    koaBody({
+  // koa-body ships its own copy of Koa's types; the middleware is the same at run time.
+  const parseBody = koaBody({
       json: true,
       multipart: false,
       urlencoded: false,
@@ -110,8 +122,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
       onError: (err) => {
         throw err;
       },
-    }),
-  );
+    }) as unknown as Koa.Middleware;
+  // A raw upload's route reads its own body, up to its own limit.
+  app.use((ctx, next) => (isRawUpload(ctx) ? next() : parseBody(ctx, next)));
   app.use(sessionMiddleware(app, deps));
   app.use(loadUser(deps));
 
@@ -124,6 +137,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
 
   // Built from the settings row (the lodge's name), before the built PWA's files.
   app.use(webManifestRoute(deps));
+  // The units' calendars for the channels (outside /api: the token in the path is the credential).
+  app.use(icalExportRoute(deps));
   if (options.pwaDir) app.use(staticFiles(options.pwaDir));
   return app;
 }
@@ -139,6 +154,7 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   accommodationRoutes(api, deps);
   settingsRoutes(api, deps);
   paymentRoutes(api, deps);
+  bankStatementRoutes(api, deps);
   invoiceRoutes(api, deps);
   availabilityRoutes(api, deps);
   pricingRoutes(api, deps);
@@ -149,15 +165,24 @@ export function createApiRouter(deps: Deps, options: AppOptions = {}): Router<Ap
   staffRoutes(api, deps);
   auditRoutes(api, deps);
   bookingLookupRoutes(api, deps);
+  guestBookingRoutes(api, deps);
   bookingRoutes(api, deps);
+  housekeepingRoutes(api, deps);
   folioRoutes(api, deps);
   chatRoutes(api, deps);
   contactRoutes(api, deps);
+  waitlistRoutes(api, deps);
   weatherRoutes(api, deps);
   imageRoutes(api, deps, { publicDirs: publicImageDirs(options.pwaDir) });
   syncRoutes(api, deps);
   calendarRoutes(api, deps);
   systemStatusRoutes(api, deps);
+  paymentProofRoutes(api, deps);
+  lodgerRegisterRoutes(api, deps);
+  registerAdminRoutes(api, deps);
+  reportRoutes(api, deps);
+  apiDocsRoutes(api, deps);
+  channelRoutes(api, deps);
   // Who may call each route comes from one table (http/route-table.ts), read here and by the
   // authorization matrix test; an unlisted route is refused to everyone.
   const unlisted = applyRouteTable(api);
@@ -189,11 +214,19 @@ const stringifyJsonOnce: Koa.Middleware = async (ctx, next) => {
 };
 
 /**
+ * The register's files from the desk's outbox: the body is the file itself (its type in
+ * Content-Type), so the route reads it raw. Staff only and behind the Origin check: a form
+ * post from another site carries no session the route table would let through.
+ */
+const RAW_UPLOAD_PATH = /^\/api\/sync\/attachments\/[^/]+$/;
+const isRawUpload = (ctx: Koa.Context) => ctx.method === 'PUT' && RAW_UPLOAD_PATH.test(ctx.path);
+
+/**
  * A state-changing request with a body must say it is JSON (or multipart for uploads): a
  * form post from another site cannot smuggle a JSON body past the Origin check.
  */
 const requireJsonOrMultipart: Koa.Middleware = async (ctx, next) => {
-  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
+  if (!isRawUpload(ctx) && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || !!ctx.get('Transfer-Encoding');
     if (hasBody && !ctx.is('application/json', 'multipart/form-data')) {
       throw new UnsupportedMediaTypeError('Content-Type must be application/json', 'unsupported_media_type');

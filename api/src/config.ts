@@ -28,6 +28,13 @@ const ConfigSchema = z.object({
   // Uploaded pictures; default DATA_DIR/uploads.
   UPLOAD_DIR: z.string().optional(),
   PUBLIC_ORIGIN: z.string().optional(),
+  // The address guests' links start with (PUBLIC_URL/my-booking/<token> in e-mails). Default:
+  // the first PUBLIC_ORIGIN, else this server (http://localhost:PORT). guestLinkBase() reads it.
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(v), 'an http(s) address, e.g. https://book.example-lodge.co.za'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
@@ -55,6 +62,17 @@ const ConfigSchema = z.object({
     .refine((hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9.-]+$/.test(h)), 'a comma-separated list of host names'),
   IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  // Channel calendars (iCal, docs/design.md 19): how often each imported feed is fetched, from
+  // which hosts (names as for the image proxy; an IP address written here, such as 127.0.0.1
+  // for a test's feed server, is allowed even when private, a name resolving to one never is),
+  // and how long one fetch may take.
+  ICAL_POLL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  ICAL_ALLOWED_HOSTS: z
+    .string()
+    .default('www.airbnb.com,*.airbnb.com,admin.booking.com,ical.booking.com,*.expedia.com,*.vrbo.com')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9.-]+$/.test(h) || /^[0-9a-f:]+$/.test(h)), 'a comma-separated list of host names or IP addresses'),
+  ICAL_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   JOBS_ENABLED: bool.default(true),
   JOB_INTERVAL_MS: z.coerce.number().int().positive().default(60000),
   // Outgoing e-mail is polled more often than other jobs: a guest waits for the booking mail.
@@ -70,6 +88,12 @@ const ConfigSchema = z.object({
   // `npm start` runs this many worker processes sharing PORT (node:cluster); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
+
+/** The origin guests' links start with: PUBLIC_URL, else the first PUBLIC_ORIGIN, else this server. */
+export function guestLinkBase(c: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_ORIGIN' | 'PORT'>): string {
+  const origin = c.PUBLIC_ORIGIN?.split(',').map((o) => o.trim()).find(Boolean);
+  return (c.PUBLIC_URL ?? origin ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+}
 
 /** A 32-byte key written as 64 hex characters or base64 (standard or url-safe), else undefined. */
 export function decodeKey(text: string): Buffer | undefined {

@@ -1,8 +1,10 @@
-import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { ProvidedContext } from 'vitest';
+import { createScratchDatabase } from './scratch-db.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import knexFactory, { type Knex } from 'knex';
-import { createKnex, migrateLatest } from '../src/db/knex.js';
+import type { Knex } from 'knex';
+import { createKnex, knexOnPglite, migrateLatest, openPglite } from '../src/db/knex.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { createApp } from '../src/app.js';
@@ -22,12 +24,15 @@ export interface TestDb {
 
 export async function createTestDb(): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
+  const template = await providedTemplate();
   if (!url) {
-    const db = createKnex({ kind: 'pglite', dir: null });
+    // A copy of the run's migrated template (test/global-setup.ts) when there is one.
+    const loadDataDir = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
+    const db = knexOnPglite(openPglite(null, { loadDataDir }));
     await migrateLatest(db);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
-  const scratch = await createScratchDatabase(url);
+  const scratch = await createScratchDatabase(url, { template: template?.kind === 'postgres' ? template.name : undefined });
   const db = createKnex({ kind: 'postgres', url: scratch.url, poolMax: 25 });
   await migrateLatest(db);
   return {
@@ -40,20 +45,19 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-/** A new, empty database on the PostgreSQL server url points at: its URL, and drop() to remove it. */
-export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lodge_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.destroy();
-    },
-  };
+/**
+ * The template global-setup.ts made for this run, or undefined (outside vitest, or none).
+ * vitest is imported only inside a vitest run: the benchmarks build their lodges with this
+ * harness too, and importing vitest outside its runner throws.
+ */
+async function providedTemplate(): Promise<ProvidedContext['testDbTemplate'] | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  try {
+    return inject('testDbTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The settings-encryption key of every test app (tests read the encrypted row with it). */

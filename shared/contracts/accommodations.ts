@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { money, uuid } from './common.js';
+import { IsoDateStrict, money, uuid } from './common.js';
+import { CLEANING_STATUSES } from '../domain/housekeeping.js';
 import { CHILD_AGE_MAX, CHILD_AGE_MIN, MEAL_PLANS, PRICING_MODELS } from '../domain/party-pricing.js';
 
 /** Per person pricing's messages (docs/product.md, Per person pricing). */
@@ -86,11 +87,30 @@ export const AccommodationType = z.object({
 });
 export type AccommodationType = z.infer<typeof AccommodationType>;
 
+/** A unit out of service for [startDate, endDate) (endDate: the first day back), and why. */
+export const OutOfOrderPeriod = z.object({
+  id: z.string(),
+  startDate: IsoDateStrict,
+  endDate: IsoDateStrict,
+  note: z.string(),
+});
+export type OutOfOrderPeriod = z.infer<typeof OutOfOrderPeriod>;
+
 export const Unit = z.object({
   id: z.string(),
   name: z.string(),
   accommodationTypeId: z.string(),
   isActive: z.boolean(),
+  /**
+   * Housekeeping (shared/domain/housekeeping.ts): the cleaning status and its note, who set it
+   * and when; the out of order periods that have not ended. Defaults for a unit stored on a
+   * device before housekeeping existed.
+   */
+  housekeepingStatus: z.enum(CLEANING_STATUSES).default('Clean'),
+  housekeepingNote: z.string().nullable().default(null),
+  housekeepingChangedAt: z.string().nullable().default(null),
+  housekeepingChangedBy: z.string().nullable().default(null),
+  outOfOrder: z.array(OutOfOrderPeriod).default([]),
   version: z.number().int(),
   updatedAt: z.string(),
 });

@@ -192,6 +192,30 @@ describe('AdminCreateBookingRequest (POST /api/admin/bookings)', () => {
   it('takes a client-made id for offline bookings', () => {
     expect(AdminCreateBookingRequest.parse({ ...call, id: PACKAGE }).id).toBe(PACKAGE);
   });
+
+  it('takes a walk-in or phone guest without an e-mail when a phone is given (absent, null or empty all mean none)', () => {
+    const noEmail = { firstName: 'Sipho', lastName: 'Mokoena', phone: '082 123 4567' };
+    for (const email of [undefined, null, '', '  ']) {
+      expect(AdminCreateBookingRequest.parse({ ...call, channel: 'Walk-in', guestData: { ...noEmail, email } })).toMatchObject({
+        channel: 'Walk-in',
+        guestData: { firstName: 'Sipho', lastName: 'Mokoena', email: null, phone: '082 123 4567' },
+      });
+    }
+    expect(AdminCreateBookingRequest.parse(call)).toMatchObject({ guestData: { email: 'thandi@example.com' } });
+    expect(AdminCreateBookingRequest.parse(call).channel).toBeUndefined();
+  });
+
+  it('names the e-mail when there is neither an address nor a phone, keeps the spec message for a malformed one, and takes staff channels only', () => {
+    expect(issues(AdminCreateBookingRequest, { ...call, guestData: { firstName: 'Sipho', lastName: 'Mokoena', phone: ' - ' } })).toEqual([
+      { path: 'guestData.email', message: 'Give an e-mail address or a phone number' },
+    ]);
+    expect(issues(AdminCreateBookingRequest, { ...call, guestData: { ...guestData, email: 'thandi@', phone: '082 123 4567' } })).toEqual([
+      { path: 'guestData.email', message: 'Valid email is required' },
+    ]);
+    expect(issues(AdminCreateBookingRequest, { ...call, channel: 'Website' })).toEqual([{ path: 'channel', message: 'Channel must be Walk-in, Phone or E-mail' }]);
+    // A guest booking online still needs its address.
+    expect(issues(GuestData, { firstName: 'Sipho', lastName: 'Mokoena', phone: '082 123 4567' })).toEqual([{ path: 'email', message: 'Valid email is required' }]);
+  });
 });
 
 describe('UpdateBookingRequest (PUT /api/admin/bookings/:id)', () => {

@@ -9,6 +9,8 @@ import {
   paymentMethodFromAdminForm,
   paymentStatusFromAdminForm,
 } from '../domain/booking-status.js';
+import { BOOKING_CHANNELS, STAFF_BOOKING_CHANNELS } from '../domain/booking-channel.js';
+import { phoneKey } from '../domain/phone.js';
 import {
   IsoDateStrict,
   Timestamp,
@@ -47,6 +49,8 @@ export const BOOKING_MESSAGES = {
   endBeforeStart: 'End date must not be before start date',
   promoCodeTooLong: 'Code too long',
   unitCountRange: 'Number of units must be between 1 and 20',
+  emailOrPhoneRequired: 'Give an e-mail address or a phone number',
+  staffChannel: 'Channel must be Walk-in, Phone or E-mail',
 } as const;
 
 /** 'Number of guests must be between 1 and N': the guests selector's range, whatever its bound. */
@@ -143,6 +147,30 @@ export const GuestData = z.object(
 export type GuestData = z.output<typeof GuestData>;
 export type GuestDataInput = z.input<typeof GuestData>;
 
+/**
+ * The guest as staff enter them: a walk-in or phone guest may have no e-mail address (absent,
+ * null or '' all mean none), as long as there is a phone to find them by again. A malformed
+ * address is still 'Valid email is required'; neither an address nor a phone names the e-mail.
+ */
+export const StaffGuestData = GuestData.extend({
+  email: z
+    .string({ error: BOOKING_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, BOOKING_MESSAGES.emailInvalid)
+    .pipe(z.union([z.literal(''), z.email(BOOKING_MESSAGES.emailInvalid)], { error: BOOKING_MESSAGES.emailInvalid }))
+    .nullish()
+    .transform((value) => (value ? value : null)),
+}).superRefine((guest, ctx) => {
+  if (!guest.email && !phoneKey(guest.phone)) {
+    ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.emailOrPhoneRequired, path: ['email'] });
+  }
+});
+export type StaffGuestData = z.output<typeof StaffGuestData>;
+
+/** The channel staff record for a booking they take (a guest's own booking is always `Website`). */
+export const StaffChannelSchema = z.enum(STAFF_BOOKING_CHANNELS, { error: BOOKING_MESSAGES.staffChannel });
+
 /** A promo code as typed: trimmed; '' or null mean none. */
 export const OptionalPromoCode = plainString()
   .trim()
@@ -187,8 +215,7 @@ export function refineBookingTarget(body: TargetFields, ctx: z.RefinementCtx): v
  * totalAmount and discountAmount are accepted but never trusted for a guest: the server
  * recomputes them (docs/design.md, Pricing). paymentStatus is honoured for staff only.
  */
-export const CreateBookingRequest = z
-  .object({
+const createBookingFields = {
     unitId: optionalUuid(),
     packageTypeId: optionalUuid(),
     accommodationTypeId: optionalUuid(),
@@ -208,13 +235,27 @@ export const CreateBookingRequest = z
     promoCode: OptionalPromoCode,
     /** Extras the guest adds (in totalAmount, posted to the folio). */
     extras: GuestExtrasField,
-    guestData: GuestData,
-  })
-  .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))
-  .superRefine(refineBookingTarget)
-  .superRefine(refinePartySize);
+    /** Staff's package booking only: how it came (a guest's own booking is always `Website`). */
+    channel: StaffChannelSchema.optional(),
+};
+/** The booking call's fields and rules with the guest as `guestData` describes them. */
+function bookingRequest<G extends typeof GuestData | typeof StaffGuestData>(guestData: G) {
+  return z
+    .object({ ...createBookingFields, guestData })
+    .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'))
+    .superRefine(refineBookingTarget)
+    .superRefine(refinePartySize);
+}
+export const CreateBookingRequest = bookingRequest(GuestData);
 export type CreateBookingRequest = z.output<typeof CreateBookingRequest>;
 export type CreateBookingRequestInput = z.input<typeof CreateBookingRequest>;
+
+/**
+ * POST /api/bookings with isPackageBooking (staff): the same call, the guest allowed without an
+ * e-mail when a phone is given, as on POST /api/admin/bookings.
+ */
+export const StaffPackageBookingRequest = bookingRequest(StaffGuestData);
+export type StaffPackageBookingRequest = z.output<typeof StaffPackageBookingRequest>;
 
 /**
  * POST /api/admin/bookings: one call per unit. `id` may be set by the front desk when the
@@ -236,7 +277,13 @@ export const AdminCreateBookingRequest = z
     paymentMethod: AdminCreatePaymentMethodInput,
     paymentStatus: AdminPaymentStatusInput,
     specialRequests: optionalText(2000, 'Special requests must be at most 2000 characters'),
-    guestData: GuestData,
+    /**
+     * How the booking came. The back office's form always sends it; absent (a request from a
+     * client older than channels, such as an offline replay) it is not recorded.
+     */
+    channel: StaffChannelSchema.optional(),
+    /** A walk-in or phone guest may come without an e-mail address, given a phone. */
+    guestData: StaffGuestData,
   })
   .superRefine(checkOutAfterCheckIn('checkInDate', 'checkOutDate'));
 export type AdminCreateBookingRequest = z.output<typeof AdminCreateBookingRequest>;
@@ -327,8 +374,13 @@ export const Booking = z.object({
   accommodationTypeName: z.string(),
   guestId: z.string(),
   guestName: z.string(),
-  guestEmail: z.string(),
+  /** null: a walk-in or phone guest without an address (nothing is e-mailed for the booking). */
+  guestEmail: z.string().nullable(),
   guestPhone: z.string().nullable().optional(),
+  /** How the booking came (shared/domain/booking-channel.ts); null: staff did not record it. */
+  channel: z.enum(BOOKING_CHANNELS).nullable().optional(),
+  /** The staff member who took it (their name); null for a guest's own booking. */
+  createdByName: z.string().nullable().optional(),
   checkInDate: IsoDateStrict,
   checkOutDate: IsoDateStrict,
   numberOfGuests: z.number().int(),
@@ -353,6 +405,18 @@ export const Booking = z.object({
   /** Only on the parent of a group booking: how many units of its type it holds (2 or more). */
   unitCount: z.number().int().optional(),
   /**
+   * Only on the parent of a stay split over units (a room move from a date): true. Its
+   * segments are its children, one per unit, consecutive (shared/domain/stay-segments.ts).
+   */
+  isSplitStay: z.boolean().optional(),
+  /**
+   * Only after an early departure released the remaining nights: the check-out date booked
+   * (checkOutDate is then the day the guest left) and what the folio credits for them (0 when
+   * the lodge keeps charging).
+   */
+  originalCheckOutDate: IsoDateStrict.optional(),
+  earlyDepartureCredit: z.number().optional(),
+  /**
    * The party the price was made for (adults, each child's age): present when it was kept (a
    * per person sharing type, or a request that named it); absent on older bookings.
    */
@@ -362,6 +426,15 @@ export const Booking = z.object({
   specialOfferId: z.string().optional(),
   specialOfferName: z.string().nullable().optional(),
   specialDiscountAmount: z.number().optional(),
+  /**
+   * Deposits and balances (absent in rows stored offline before they were sent): the money
+   * the ledger holds (payments less refunds), what is left to pay (0 once cancelled), the date
+   * it is due (null when it was all due at booking), and what was due at booking.
+   */
+  amountPaid: z.number().optional(),
+  balanceDue: z.number().optional(),
+  balanceDueDate: IsoDateStrict.nullable().optional(),
+  depositAmount: z.number().nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),
@@ -392,12 +465,15 @@ export const UpcomingArrivalsResponse = z.object({
 });
 export type UpcomingArrivalsResponse = z.infer<typeof UpcomingArrivalsResponse>;
 
-/** GET /api/admin/guests: one record per e-mail address, with how often they booked. */
+/**
+ * GET /api/admin/guests: one record per e-mail address (a guest without one: per phone), with
+ * how often they booked.
+ */
 export const GuestListItem = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   bookingCount: z.number().int(),

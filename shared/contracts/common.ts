@@ -262,10 +262,16 @@ export function endNotBeforeStart<Start extends string, End extends string>(star
   };
 }
 
-/** A JSON error body (error-middleware.ts). */
-export const ErrorResponse = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+/**
+ * A JSON error body (error-middleware.ts). Errors carry their details beside these (a stale
+ * write's `current` record, a refund's `summary`, the booking in the way), so more fields are
+ * allowed.
+ */
+export const ErrorResponse = z
+  .object({
+    message: z.string(),
+    code: z.string().optional(),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .loose();
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -121,12 +121,13 @@ export const FolioCharge = z.object({
 });
 export type FolioCharge = z.infer<typeof FolioCharge>;
 
-export const FOLIO_LINE_KINDS = ['accommodation', 'extra', 'discount', 'levy'] as const;
+export const FOLIO_LINE_KINDS = ['accommodation', 'extra', 'discount', 'levy', 'credit'] as const;
 
 /**
- * One line of a folio. `key` is stable for the life of the booking ('accommodation:<night>',
- * 'charge:<id>', 'discount:card', 'discount:promo', 'levy'): an invoice records the keys it
- * covered, so the next invoice takes only what is new.
+ * One line of a folio. `key` is stable for the life of the booking ('accommodation',
+ * 'charge:<id>', 'discount:card', 'discount:promo', 'levy', 'credit:early-departure'): an
+ * invoice records the keys it covered, so the next invoice takes only what is new. A credit
+ * line (kind 'credit', negative) takes released nights off after an early departure.
  */
 export const FolioLine = z.object({
   key: z.string(),
@@ -181,7 +182,15 @@ export const Folio = z.object({
    */
   tax: z.object({ vatRegistered: z.boolean(), tourismLevyPercent: z.number() }),
   /** The stay the folio is of (its name, dates and the booking's total): the rest of what it is built from. */
-  stay: z.object({ name: z.string(), checkInDate: z.string(), checkOutDate: z.string(), totalAmount: z.number() }),
+  stay: z.object({
+    name: z.string(),
+    checkInDate: z.string(),
+    checkOutDate: z.string(),
+    totalAmount: z.number(),
+    /** Only after an early departure released nights: the check-out booked and the credit for them (0 under 'full'). */
+    originalCheckOutDate: z.string().optional(),
+    earlyDepartureCredit: z.number().optional(),
+  }),
   /** The charges behind the extra lines (voided ones too). */
   charges: z.array(FolioCharge),
 });

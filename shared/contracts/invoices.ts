@@ -74,7 +74,8 @@ export const Invoice = InvoiceSummary.extend({
     vatNumber: z.string().nullable(),
     vatRegistered: z.boolean(),
   }),
-  guest: z.object({ name: z.string(), email: z.string(), address: z.string().nullable() }),
+  /** email null: a walk-in or phone guest without an address (the document is not e-mailed). */
+  guest: z.object({ name: z.string(), email: z.string().nullable(), address: z.string().nullable() }),
   lines: z.array(InvoiceLine),
   creditedInvoiceId: z.string().nullable(),
   reason: z.string().nullable(),

@@ -142,10 +142,20 @@ export const PaymentTransaction = z.object({
 });
 export type PaymentTransaction = z.infer<typeof PaymentTransaction>;
 
+/** The booking's ledger in rand: what the payment history's header and a refund's answer show. */
+const LedgerSummary = z.object({
+  totalPaid: z.number(),
+  totalRefunded: z.number(),
+  totalDiscounts: z.number(),
+  netAmount: z.number(),
+});
+
 export const RefundResponse = z.object({
   message: z.string(),
   refund: PaymentTransaction,
   paymentStatus: PaymentStatusSchema,
+  /** The ledger after the refund. */
+  summary: LedgerSummary,
 });
 export type RefundResponse = z.infer<typeof RefundResponse>;
 
@@ -154,12 +164,7 @@ export const PaymentHistoryQuery = z.object({ bookingId: uuid(PAYMENT_MESSAGES.b
 export type PaymentHistoryQuery = z.output<typeof PaymentHistoryQuery>;
 
 export const PaymentHistoryResponse = z.object({
-  summary: z.object({
-    totalPaid: z.number(),
-    totalRefunded: z.number(),
-    totalDiscounts: z.number(),
-    netAmount: z.number(),
-  }),
+  summary: LedgerSummary,
   transactions: z.array(PaymentTransaction),
 });
 export type PaymentHistoryResponse = z.infer<typeof PaymentHistoryResponse>;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { REGISTER_CHECK_IN_RULES, REGISTER_MESSAGES } from './lodger-register.js';
+import { REGISTER_MAX_RETENTION_MONTHS, REGISTER_MIN_RETENTION_MONTHS } from '../domain/lodger-register.js';
+import type { CancellationTier } from '../domain/cancellation-policy.js';
+import { EARLY_DEPARTURE_CHARGES } from '../domain/early-departure.js';
 
 /**
  * How the public site shows a type with no active unit: marked "Coming soon" without "Book
@@ -40,6 +44,12 @@ export const PublicSettings = z.object({
   cardPaymentsConfigured: z.boolean(),
   paystackInlineScriptUrl: z.string(),
   unbookableTypeDisplay: UnbookableTypeDisplay,
+  /** Deposits: percent due when booking before the balance-due date (100: in full). */
+  depositPercent: z.number().int(),
+  /** The balance is due this many days before check-in. */
+  balanceDueDays: z.number().int(),
+  /** The cancellation tiers, most days first. */
+  cancellationPolicy: z.array(z.object({ daysBeforeArrival: z.number().int(), refundPercent: z.number().int() })),
   timeZone: z.literal('Africa/Johannesburg'),
   currency: z.literal('ZAR'),
 });
@@ -50,6 +60,13 @@ export const DEFAULT_STAY_TIMES = { checkIn: '14:00', checkOut: '10:00' } as con
 
 /** Lodge Settings' messages, word for word (docs/product.md, Lodge Settings). */
 export const SETTINGS_MESSAGES = {
+  depositPercent: 'Deposit must be a whole percent between 1 and 100',
+  balanceDueDays: 'Balance due days must be a whole number between 0 and 180',
+  reminderDays: 'Reminder days must be a whole number between 0 and 60',
+  policyTiers: 'Cancellation policy must have between 1 and 10 tiers',
+  policyDays: 'Days before arrival must be a whole number between 0 and 365',
+  policyPercent: 'Refund percent must be a whole number between 0 and 100',
+  policyDistinct: 'Each cancellation tier must have a different number of days before arrival',
   cardDiscount: 'Card payment discount must be between 0 and 100',
   eftHold: 'EFT hold duration must be between 1 and 168 hours',
   publicKey: 'Public key must start with pk_',
@@ -69,6 +86,7 @@ export const SETTINGS_MESSAGES = {
   vatNumber: 'VAT number must be 10 digits starting with 4',
   vatNumberRequired: 'A VAT number is required when the lodge is VAT-registered',
   tourismLevy: 'Tourism levy must be between 0 and 5 percent, with at most 2 decimals',
+  earlyDepartureCharge: 'Early departures must be none (credit the nights not stayed) or full (keep charging them)',
 } as const;
 
 /**
@@ -137,6 +155,20 @@ export const AdminSettings = z.object({
   vatNumber: z.string().nullable(),
   /** Percent of the accommodation (TOMSA: 1), 0 to 5. */
   tourismLevyPercent: z.number(),
+  depositPercent: z.number().int(),
+  balanceDueDays: z.number().int(),
+  reminderDays: z.number().int(),
+  /** Most days first. */
+  cancellationPolicy: z.array(z.object({ daysBeforeArrival: z.number().int(), refundPercent: z.number().int() })),
+  /** The register of lodgers is kept this many months after a stay (24 to 120). */
+  registerRetentionMonths: z.number().int(),
+  /** Check-in with the register incomplete: 'warn' (allowed, listed on the dashboard) or 'refuse'. */
+  registerCheckInRule: z.enum(REGISTER_CHECK_IN_RULES),
+  /**
+   * A guest leaving early whose remaining nights are released: 'none' credits those nights on
+   * the folio, 'full' keeps charging them (docs/design.md, The desk's day: early departures).
+   */
+  earlyDepartureCharge: z.enum(EARLY_DEPARTURE_CHARGES),
   /** Only SuperAdmin sees the test-versus-live keys warning (docs/product.md, Roles and permissions). */
   showKeysWarning: z.boolean(),
   version: z.number().int(),
@@ -230,6 +262,31 @@ const secret = (prefix: string, message: string) =>
     });
 
 /**
+ * The cancellation policy: 1 to 10 tiers of `{ daysBeforeArrival (0 to 365), refundPercent
+ * (0 to 100) }`, whole numbers, no two tiers on the same day. Answered sorted, most days first.
+ */
+export const CancellationPolicyInput = z
+  .array(
+    z.object({
+      daysBeforeArrival: z
+        .number({ error: SETTINGS_MESSAGES.policyDays })
+        .int(SETTINGS_MESSAGES.policyDays)
+        .min(0, SETTINGS_MESSAGES.policyDays)
+        .max(365, SETTINGS_MESSAGES.policyDays),
+      refundPercent: z
+        .number({ error: SETTINGS_MESSAGES.policyPercent })
+        .int(SETTINGS_MESSAGES.policyPercent)
+        .min(0, SETTINGS_MESSAGES.policyPercent)
+        .max(100, SETTINGS_MESSAGES.policyPercent),
+    }),
+    { error: SETTINGS_MESSAGES.policyTiers },
+  )
+  .min(1, SETTINGS_MESSAGES.policyTiers)
+  .max(10, SETTINGS_MESSAGES.policyTiers)
+  .refine((tiers) => new Set(tiers.map((t) => t.daysBeforeArrival)).size === tiers.length, SETTINGS_MESSAGES.policyDistinct)
+  .transform((tiers): CancellationTier[] => [...tiers].sort((a, b) => b.daysBeforeArrival - a.daysBeforeArrival));
+
+/**
  * PUT /api/admin/settings: the Lodge Settings form. A field left out keeps its value.
  * cardPaymentDiscount: a percent 0..100 with at most 2 decimals ('' means 0).
  */
@@ -306,6 +363,13 @@ export const UpdateSettingsRequest = z.object({
       }
       return n;
     }),
+  depositPercent: wholeNumber(1, 100, SETTINGS_MESSAGES.depositPercent),
+  balanceDueDays: wholeNumber(0, 180, SETTINGS_MESSAGES.balanceDueDays),
+  reminderDays: wholeNumber(0, 60, SETTINGS_MESSAGES.reminderDays),
+  cancellationPolicy: CancellationPolicyInput.optional(),
+  registerRetentionMonths: wholeNumber(REGISTER_MIN_RETENTION_MONTHS, REGISTER_MAX_RETENTION_MONTHS, REGISTER_MESSAGES.retentionMonths),
+  registerCheckInRule: z.enum(REGISTER_CHECK_IN_RULES, { error: REGISTER_MESSAGES.checkInRule }).optional(),
+  earlyDepartureCharge: z.enum(EARLY_DEPARTURE_CHARGES, { error: SETTINGS_MESSAGES.earlyDepartureCharge }).optional(),
   version: z.number().int().min(1).optional(),
 });
 export type UpdateSettingsRequest = z.output<typeof UpdateSettingsRequest>;

@@ -3,6 +3,8 @@ import { AccommodationType, Unit } from './accommodations.js';
 import { BOOKING_MESSAGES, Booking, BookingStatusSchema } from './bookings.js';
 import { Extra, FolioCharge } from './folio.js';
 import { IsoDateStrict } from './common.js';
+import { RegisterUpsertEntryArgs } from './lodger-register.js';
+import { SetHousekeepingArgs } from './housekeeping.js';
 
 /**
  * The offline sync contract (docs/design.md, Offline sync: the sync contract). The names and
@@ -22,6 +24,9 @@ export const SYNC_OPERATIONS = [
   'booking.paymentReceived',
   'unit.setActive',
   'folio.addCharge',
+  'register.upsertEntry',
+  'booking.releaseNights',
+  'unit.setHousekeeping',
 ] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
@@ -61,6 +66,24 @@ export const SyncOperationArgs = {
       note: z.string().trim().max(500).nullable(),
     })
     .strict(),
+  /**
+   * A lodger's register entry captured at the desk (entityId: the booking). Its signature and
+   * ID copy are uploaded first (PUT /api/sync/attachments/:id); entryId is made on the device.
+   */
+  'register.upsertEntry': RegisterUpsertEntryArgs,
+  /**
+   * An early departure's remaining nights released (entityId: the booking), queued behind its
+   * check-out; departureDate is the lodge's date the guest left on (the desk's today then), so
+   * a replay the next day releases the same nights. Refused ('rejected', with the reason) when
+   * it no longer applies: not checked out, released already, no night left.
+   */
+  'booking.releaseNights': z.object({ departureDate: IsoDateStrict }).strict(),
+  /**
+   * A unit's cleaning status set at the desk (entityId: the unit), with the note (omitted:
+   * kept; null or empty: cleared). Every staff role; the last status set wins (no version
+   * check); a unit deleted meanwhile is 'rejected'.
+   */
+  'unit.setHousekeeping': SetHousekeepingArgs,
 } as const satisfies Record<SyncOperation, z.ZodType>;
 
 export type SyncOperationArgs = { [K in SyncOperation]: z.infer<(typeof SyncOperationArgs)[K]> };
@@ -69,14 +92,24 @@ export type SyncOperationArgs = { [K in SyncOperation]: z.infer<(typeof SyncOper
  * One entry as sent. `op` and `args` are loose here on purpose: an unknown operation or bad
  * args must come back as a 'rejected' outcome for that entry, never fail the whole batch.
  */
+/** The largest number the server stores for a counter (a PostgreSQL integer). */
+const COUNTER_MAX = 2_147_483_647;
+
+/**
+ * An id as the server keeps it: lower case. A device may write its UUIDs in capitals (some
+ * platforms do); the database's uuid type would match them anyway, but the push compares the
+ * ids it recorded with the ids it was sent, as text.
+ */
+const ClientUuid = z.uuid().transform((id) => id.toLowerCase());
+
 export const SyncPushEntry = z.object({
-  id: z.uuid(),
-  seq: z.number().int().nonnegative(),
+  id: ClientUuid,
+  seq: z.number().int().nonnegative().max(COUNTER_MAX),
   op: z.string().min(1).max(100),
-  entityId: z.uuid(),
-  baseVersion: z.number().int().nonnegative(),
+  entityId: ClientUuid,
+  baseVersion: z.number().int().nonnegative().max(COUNTER_MAX),
   args: z.record(z.string(), z.unknown()),
-  schemaVersion: z.number().int().positive(),
+  schemaVersion: z.number().int().positive().max(COUNTER_MAX),
 });
 export type SyncPushEntry = z.infer<typeof SyncPushEntry>;
 

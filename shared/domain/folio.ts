@@ -127,7 +127,20 @@ export interface FolioPaymentBasis {
  * discounts, payments and tax settings, which only change online).
  */
 export interface FolioBasis {
-  stay: { name: string; checkInDate: string; checkOutDate: string; /** The booking's total_amount, rand. */ totalAmount: number };
+  stay: {
+    name: string;
+    checkInDate: string;
+    checkOutDate: string;
+    /** The booking's total_amount, rand. */
+    totalAmount: number;
+    /**
+     * After an early departure released the remaining nights: the check-out booked (the stay
+     * is still charged for those nights) and what is credited for them (rand; 0 when the lodge
+     * keeps charging them).
+     */
+    originalCheckOutDate?: string | null;
+    earlyDepartureCredit?: number;
+  };
   charges: readonly FolioChargeBasis[];
   /** The booking's discount ledger rows, rand, positive. */
   discounts: { promo: number; card: number };
@@ -141,12 +154,13 @@ export const FOLIO_LINE_KEYS = {
   promo: 'discount:promo',
   card: 'discount:card',
   levy: 'levy',
+  earlyDeparture: 'credit:early-departure',
 } as const;
 
 /** One folio line, in rand (the contract's FolioLine). */
 export interface BuiltFolioLine {
   key: string;
-  kind: 'accommodation' | 'extra' | 'discount' | 'levy';
+  kind: 'accommodation' | 'extra' | 'discount' | 'levy' | 'credit';
   description: string;
   date: string | null;
   quantity: number;
@@ -183,7 +197,10 @@ const PEOPLE_WORDS = (adults: number, children: number) =>
 export function buildFolioLines(basis: FolioBasis, invoiceNumbers?: ReadonlyMap<string, string>): BuiltFolio {
   const { stay, tax } = basis;
   const vatRegistered = tax.vatRegistered;
-  const nights = Math.max(1, nightCount(stay.checkInDate, stay.checkOutDate));
+  // The stay as booked: an early departure shortens the dates, not what the stay was charged
+  // (its own credit line takes the released nights off), so an invoiced line never moves.
+  const bookedCheckOut = stay.originalCheckOutDate ?? stay.checkOutDate;
+  const nights = Math.max(1, nightCount(stay.checkInDate, bookedCheckOut));
   const promoCents = randToCents(basis.discounts.promo);
   const cardCents = randToCents(basis.discounts.card);
   const guestCents = sumCents(basis.charges.filter((c) => c.source === 'guest').map((c) => randToCents(c.amount)));
@@ -227,6 +244,26 @@ export function buildFolioLines(basis: FolioBasis, invoiceNumbers?: ReadonlyMap<
     drafts.push({ key, kind: 'discount', description, date: stay.checkInDate, quantity: 1, unitCents: -cents, money: lineMoney(-cents, onStay), chargeId: null, voided: false, voidReason: null });
   if (promoCents > 0) discount(FOLIO_LINE_KEYS.promo, 'Promo code discount', promoCents);
   if (cardCents > 0) discount(FOLIO_LINE_KEYS.card, 'Card payment discount', cardCents);
+
+  // Released nights credited (docs/design.md, The desk's day: early departures). The levy below
+  // stays on the stay as charged: it may be invoiced already, and the credit note for the
+  // nights carries the accommodation's VAT only.
+  const creditCents = stay.originalCheckOutDate ? randToCents(stay.earlyDepartureCredit ?? 0) : 0;
+  if (creditCents > 0) {
+    const released = Math.max(1, nightCount(stay.checkOutDate, stay.originalCheckOutDate!));
+    drafts.push({
+      key: FOLIO_LINE_KEYS.earlyDeparture,
+      kind: 'credit',
+      description: `Early departure: ${released} night${released === 1 ? '' : 's'} released`,
+      date: stay.checkOutDate,
+      quantity: released,
+      unitCents: -divideRoundHalfUp(creditCents, released),
+      money: lineMoney(-creditCents, onStay),
+      chargeId: null,
+      voided: false,
+      voidReason: null,
+    });
+  }
 
   if (tax.tourismLevyPercent > 0) {
     const afterPromo = Math.max(0, accommodationCents - promoCents);

@@ -8,6 +8,7 @@ import {
   randToCents,
   roundCentsToWholeRand,
   splitCentsEqually,
+  spreadCentsByWeights,
   sumCents,
 } from './money.js';
 
@@ -147,5 +148,50 @@ describe('splitCentsEqually', () => {
   });
   it('refuses zero parts', () => {
     expect(() => splitCentsEqually(100, 0)).toThrow(RangeError);
+  });
+});
+
+describe('spreadCentsByWeights', () => {
+  it('spreads a stay over its nights by their quoted prices, to the cent', () => {
+    // 4 nights at 1,500 / 1,500 / 1,800 / 1,800 (R6,600): the amount itself comes back night by night.
+    expect(spreadCentsByWeights(660000, [150000, 150000, 180000, 180000])).toEqual([150000, 150000, 180000, 180000]);
+    // The same stay after a 10 % promo (R5,940): each night 90 % of its price.
+    expect(spreadCentsByWeights(594000, [150000, 150000, 180000, 180000])).toEqual([135000, 135000, 162000, 162000]);
+  });
+
+  it('gives the cents left over to the largest remainders, the earlier part on a tie', () => {
+    // 100 over 1:1:1 is 33.33 each: one cent left, the first part takes it.
+    expect(spreadCentsByWeights(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    // 1000 over 1:2:3 is 166.67, 333.33, 500: the first part's remainder (0.67) is largest.
+    expect(spreadCentsByWeights(1000, [1, 2, 3])).toEqual([167, 333, 500]);
+    // 10 over 3:3:1 is 4 2/7, 4 2/7, 1 3/7: one cent left, and the last part's remainder is largest.
+    expect(spreadCentsByWeights(10, [3, 3, 1])).toEqual([4, 4, 2]);
+    // 11 over 3:3:1 is 4 5/7, 4 5/7, 1 4/7: two cents left, to the first two (tied, before the third).
+    expect(spreadCentsByWeights(11, [3, 3, 1])).toEqual([5, 5, 1]);
+  });
+
+  it('adds up exactly whatever the sizes (beyond what a double multiplies exactly)', () => {
+    const weights = [987_654_321, 123_456_789, 555_555_555];
+    const parts = spreadCentsByWeights(99_999_999_999, weights);
+    expect(sumCents(parts)).toBe(99_999_999_999);
+    // Exact shares 59,259,259,318 2/3, 7,407,407,347 1/3 and 33,333,333,333.
+    expect(parts).toEqual([59_259_259_319, 7_407_407_347, 33_333_333_333]);
+  });
+
+  it('gives a part of weight 0 nothing, and shares equally when every weight is 0', () => {
+    expect(spreadCentsByWeights(1000, [0, 1, 0, 1])).toEqual([0, 500, 0, 500]);
+    expect(spreadCentsByWeights(1000, [0, 0, 0])).toEqual([334, 333, 333]);
+  });
+
+  it('spreads a negative total as the mirror image of the positive one', () => {
+    expect(spreadCentsByWeights(-100, [1, 1, 1])).toEqual([-34, -33, -33]);
+    expect(spreadCentsByWeights(-5, [0, 1])).toEqual([0, -5]);
+  });
+
+  it('refuses no parts, negative or fractional weights and fractional cents', () => {
+    expect(() => spreadCentsByWeights(100, [])).toThrow(RangeError);
+    expect(() => spreadCentsByWeights(100, [1, -1])).toThrow(RangeError);
+    expect(() => spreadCentsByWeights(100, [1.5])).toThrow(RangeError);
+    expect(() => spreadCentsByWeights(10.5, [1])).toThrow(RangeError);
   });
 });

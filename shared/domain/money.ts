@@ -99,6 +99,37 @@ export function splitCentsEqually(totalCents: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => share + (i < leftover ? 1 : 0));
 }
 
+/**
+ * Spreads `totalCents` over parts in proportion to `weights` (a stay's amount over its nights
+ * by each night's quoted price; a report's figure over days), to the cent, and the parts add
+ * up to the total exactly. Largest remainder: each part takes the whole cents of its exact
+ * share, and the cents left over go one each to the parts with the largest remainders (the
+ * earlier part on a tie). A part of weight 0 takes nothing; when every weight is 0 the parts
+ * share equally (as splitCentsEqually). A negative total spreads as the mirror image of the
+ * positive one. Exact integer arithmetic throughout (BigInt), whatever the sizes.
+ */
+export function spreadCentsByWeights(totalCents: number, weights: readonly number[]): number[] {
+  assertCents(totalCents);
+  if (weights.length === 0) throw new RangeError('Weights must not be empty');
+  for (const w of weights) {
+    if (!Number.isSafeInteger(w) || w < 0) throw new RangeError(`Weights must be non-negative integers: ${w}`);
+  }
+  const used = weights.every((w) => w === 0) ? weights.map(() => 1) : weights;
+  const total = BigInt(Math.abs(totalCents));
+  const sumWeights = used.reduce((sum, w) => sum + BigInt(w), 0n);
+  const shares = used.map((w) => (total * BigInt(w)) / sumWeights);
+  let left = total - shares.reduce((sum, s) => sum + s, 0n);
+  const byRemainder = used
+    .map((w, i) => ({ i, remainder: (total * BigInt(w)) % sumWeights }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left === 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
+  }
+  return shares.map((s) => (totalCents < 0 && s !== 0n ? -Number(s) : Number(s)));
+}
+
 export function sumCents(amounts: readonly number[]): number {
   return amounts.reduce((sum, cents) => sum + cents, 0);
 }

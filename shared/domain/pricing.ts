@@ -237,6 +237,17 @@ export function quoteStay(input: QuoteStayInput): QuoteResult {
   };
 }
 
+/**
+ * Each night's accommodation price as quoted (cents): one unit's for a group (the units pay
+ * alike), the party's for a per person type. Kept with the booking (bookings.night_amounts) so
+ * an amount can later be spread over the stay's nights by the prices it was sold at: an early
+ * departure's credit, the reports. A night a special made free keeps its price here: the
+ * special's discount is spread over every night with the rest of the stay.
+ */
+export function quotedNightAmounts(quote: Pick<StayQuote, 'nights'>): number[] {
+  return quote.nights.map((n) => n.amountCents ?? n.rateCents);
+}
+
 export function nightKind(night: IsoDate): NightKind {
   return isWeekendNight(night) ? 'weekend' : 'weekday';
 }

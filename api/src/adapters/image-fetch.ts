@@ -44,7 +44,21 @@ export interface ImageFetcherOptions {
   lookup?: AddressLookup;
   /** Which resolved addresses may be connected to (default: public unicast only). */
   isAddressAllowed?: (address: string) => boolean;
+  /**
+   * What is fetched, for other guarded fetches than pictures (the channel calendars): the
+   * word the messages use, the Accept header, and which content types are taken. Default:
+   * images, image/* only.
+   */
+  kind?: { noun: string; accept: string; acceptsType: (contentType: string) => boolean };
+  /**
+   * IP addresses written literally in the allow list, allowed even when not public (a test's
+   * feed server on 127.0.0.1). Only as written in the URL: a host name resolving to one of
+   * them is still refused.
+   */
+  literalAddresses?: string[];
 }
+
+const IMAGES = { noun: 'image', accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8', acceptsType: (t: string) => t.startsWith('image/') };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -113,6 +127,9 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
   const maxRedirects = opts.maxRedirects ?? 3;
   const lookup = opts.lookup ?? systemLookup;
   const addressAllowed = opts.isAddressAllowed ?? isPublicAddress;
+  const kind = opts.kind ?? IMAGES;
+  const noun = kind.noun;
+  const literalAllowed = (host: string) => (opts.literalAddresses ?? []).includes(host);
 
   /** The url, checked against every rule that needs no network. */
   function checkUrl(raw: string): URL {
@@ -125,8 +142,8 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageUrlRefusedError('Only http and https addresses are allowed');
     if (url.username || url.password) throw new ImageUrlRefusedError('Addresses with a user name or password are not allowed');
     const host = hostOf(url);
-    if (net.isIP(host) && !addressAllowed(host)) throw new ImageUrlRefusedError('This address is not allowed');
-    if (!hostAllowed(host, opts.allowedHosts)) throw new ImageUrlRefusedError(`Images from ${host} are not allowed`);
+    if (net.isIP(host) && !addressAllowed(host) && !literalAllowed(host)) throw new ImageUrlRefusedError('This address is not allowed');
+    if (!hostAllowed(host, opts.allowedHosts)) throw new ImageUrlRefusedError(`${capitalised(noun)}s from ${host} are not allowed`);
     return url;
   }
 
@@ -138,10 +155,10 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
     try {
       addresses = await raceAbort(lookup(host), signal);
     } catch (err) {
-      if (signal.aborted) throw timeoutError();
-      throw new UpstreamError(`The image host ${host} could not be found`, 'image_unreachable');
+      if (signal.aborted) throw timeoutError(noun);
+      throw new UpstreamError(`The ${noun} host ${host} could not be found`, 'image_unreachable');
     }
-    if (addresses.length === 0) throw new UpstreamError(`The image host ${host} could not be found`, 'image_unreachable');
+    if (addresses.length === 0) throw new UpstreamError(`The ${noun} host ${host} could not be found`, 'image_unreachable');
     // One bad address is enough to refuse: the system would pick any of them.
     if (addresses.some((a) => !addressAllowed(a.address))) throw new ImageUrlRefusedError(`${host} points to an address that is not allowed`);
     return addresses[0];
@@ -161,12 +178,12 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
           lookup: fixedLookup,
           // No pooled connections: a kept-alive socket could belong to an earlier address.
           agent: false,
-          headers: { Accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8', 'User-Agent': 'LodgeImageProxy/1' },
+          headers: { Accept: kind.accept, 'User-Agent': 'LodgeImageProxy/1' },
           signal,
         },
         resolve,
       );
-      req.on('error', (err) => reject(signal.aborted ? timeoutError() : new UpstreamError(`The image could not be fetched (${(err as NodeJS.ErrnoException).code ?? err.message})`, 'image_unreachable')));
+      req.on('error', (err) => reject(signal.aborted ? timeoutError(noun) : new UpstreamError(`The ${noun} could not be fetched (${(err as NodeJS.ErrnoException).code ?? err.message})`, 'image_unreachable')));
       req.end();
     });
   }
@@ -179,14 +196,14 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
         size += (chunk as Buffer).length;
         if (size > opts.maxBytes) {
           res.destroy();
-          throw tooLarge(opts.maxBytes);
+          throw tooLarge(opts.maxBytes, noun);
         }
         chunks.push(chunk as Buffer);
       }
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;
-      if (signal.aborted) throw timeoutError();
-      throw new UpstreamError('The image download broke off', 'image_unreachable');
+      if (signal.aborted) throw timeoutError(noun);
+      throw new UpstreamError(`The ${noun} download broke off`, 'image_unreachable');
     }
     return Buffer.concat(chunks);
   }
@@ -204,13 +221,13 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
         if (REDIRECTS.has(status)) {
           res.resume();
           const location = res.headers.location;
-          if (!location) throw new UpstreamError('The image host redirected nowhere', 'image_bad_response');
+          if (!location) throw new UpstreamError(`The ${noun} host redirected nowhere`, 'image_bad_response');
           if (redirects >= maxRedirects) throw new ImageUrlRefusedError(`More than ${maxRedirects} redirects`);
           let next: string;
           try {
             next = new URL(location, url).toString();
           } catch {
-            throw new UpstreamError('The image host redirected to an invalid address', 'image_bad_response');
+            throw new UpstreamError(`The ${noun} host redirected to an invalid address`, 'image_bad_response');
           }
           try {
             url = checkUrl(next);
@@ -221,17 +238,17 @@ export function createImageFetcher(opts: ImageFetcherOptions): ImageFetcher {
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          throw new UpstreamError(`The image host answered ${status}`, 'image_upstream_status');
+          throw new UpstreamError(`The ${noun} host answered ${status}`, 'image_upstream_status');
         }
         const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-        if (!contentType.startsWith('image/')) {
+        if (!kind.acceptsType(contentType)) {
           res.destroy();
-          throw new ImageUrlRefusedError(`The address does not serve an image (${contentType || 'no content type'})`);
+          throw new ImageUrlRefusedError(`The address does not serve ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} (${contentType || 'no content type'})`);
         }
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > opts.maxBytes) {
           res.destroy();
-          throw tooLarge(opts.maxBytes);
+          throw tooLarge(opts.maxBytes, noun);
         }
         return { bytes: await readBody(res, signal), contentType, finalUrl: url.toString() };
       }
@@ -248,14 +265,14 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
 }
 
-function tooLarge(maxBytes: number): PayloadTooLargeError {
+function tooLarge(maxBytes: number, noun: string): PayloadTooLargeError {
   const MB = 1024 * 1024;
   const limit = maxBytes >= MB ? `${Math.round((maxBytes / MB) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  return new PayloadTooLargeError(`The image is larger than ${limit}`, 'image_too_large');
+  return new PayloadTooLargeError(`The ${noun} is larger than ${limit}`, 'image_too_large');
 }
 
-function timeoutError(): UpstreamError {
-  return new UpstreamError('The image host did not answer in time', 'image_timeout');
+function timeoutError(noun: string): UpstreamError {
+  return new UpstreamError(`The ${noun} host did not answer in time`, 'image_timeout');
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -275,3 +292,5 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     );
   });
 }
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/harness.js';
+import { addDays, todayInLodge } from '../../../shared/domain/dates.js';
 
 /**
  * The database itself refuses double bookings (exclusion constraint), whatever the code
@@ -97,5 +98,66 @@ describe('no double booking, enforced by the database', () => {
     await expect(t.db('bookings').insert({ ...b, check_in_date: '2027-07-01', check_out_date: '2027-07-02' })).rejects.toMatchObject({
       code: '23505',
     });
+  });
+});
+
+describe('an out of order unit holds no stay, enforced by the database', () => {
+  // Dates from today's clock, far enough ahead to miss the fixed dates above.
+  const base = addDays(todayInLodge(new Date()), 800);
+  const day = (n: number) => addDays(base, n);
+  const period = (start: string, end: string) => ({ unit_id: unitId, start_date: start, end_date: end, note: 'Geyser replaced' });
+
+  it('refuses a live booking on nights the unit is out of order, with the exclusion code, and allows the day it is back', async () => {
+    const [{ id: periodId }] = await t.db('unit_out_of_order').insert(period(day(0), day(3))).returning('id');
+    const refused = t.db('bookings').insert(booking(day(2), day(5), 'Confirmed'));
+    await expect(refused).rejects.toMatchObject({ code: '23P01', constraint: 'bookings_unit_out_of_order', detail: periodId });
+    // Half-open: the end date is the first day back, so a stay may start on it.
+    await expect(t.db('bookings').insert(booking(day(3), day(5), 'Confirmed'))).resolves.toBeDefined();
+    // A cancelled booking holds nothing, so it may sit on out of order nights.
+    await expect(t.db('bookings').insert(booking(day(1), day(2), 'Cancelled'))).resolves.toBeDefined();
+  });
+
+  it('refuses a period over a live booking, naming the booking; a moved or reopened booking is checked again', async () => {
+    const [{ id: bookingId }] = await t.db('bookings').insert(booking(day(10), day(12), 'Confirmed')).returning('id');
+    await expect(t.db('unit_out_of_order').insert(period(day(11), day(14)))).rejects.toMatchObject({
+      code: '23P01',
+      constraint: 'unit_out_of_order_booking_clash',
+      detail: bookingId,
+    });
+    await t.db('unit_out_of_order').insert(period(day(12), day(14)));
+    // Moving the stay onto the period's nights is refused; so is reopening a cancelled one there.
+    await expect(t.db('bookings').where({ id: bookingId }).update({ check_out_date: day(13) })).rejects.toMatchObject({ code: '23P01' });
+    const [{ id: cancelledId }] = await t.db('bookings').insert(booking(day(12), day(13), 'Cancelled')).returning('id');
+    await expect(t.db('bookings').where({ id: cancelledId }).update({ status: 'Confirmed' })).rejects.toMatchObject({ code: '23P01' });
+    // A change that keeps its nights (special requests, check-in) is not a new hold.
+    await expect(t.db('bookings').where({ id: bookingId }).update({ status: 'Checked-In' })).resolves.toBe(1);
+  });
+
+  it('refuses two overlapping periods of one unit', async () => {
+    await t.db('unit_out_of_order').insert(period(day(20), day(25)));
+    await expect(t.db('unit_out_of_order').insert(period(day(24), day(26)))).rejects.toMatchObject({
+      code: '23P01',
+      constraint: 'unit_out_of_order_no_overlap',
+    });
+  });
+
+  it('a period and a booking racing for the same nights: exactly one is stored', async () => {
+    for (let round = 0; round < 5; round++) {
+      const start = day(40 + round * 4);
+      const results = await Promise.allSettled([
+        t.db('unit_out_of_order').insert(period(start, addDays(start, 2))),
+        t.db('bookings').insert(booking(addDays(start, 1), addDays(start, 3), 'Confirmed')),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(failed?.reason.code).toBe('23P01');
+    }
+  });
+
+  it('a written period touches its unit, so the sync pull serves the unit again', async () => {
+    const before = await t.db('units').where({ id: unitId }).first('version');
+    await t.db('unit_out_of_order').insert(period(day(60), day(61)));
+    const after = await t.db('units').where({ id: unitId }).first('version');
+    expect(after.version).toBe(before.version + 1);
   });
 });

@@ -28,6 +28,14 @@ import * as m1127_0100 from './migrations/20261127000100_group_bookings.js';
 import * as m1128_0100 from './migrations/20261128000100_folio_foundation.js';
 import * as m1128_0400 from './migrations/20261128000400_invoices.js';
 import * as m1129_0100 from './migrations/20261129000100_per_person_pricing.js';
+import * as m1130_0100 from './migrations/20261130000100_deposits_and_guest_links.js';
+import * as m1201_0100 from './migrations/20261201000100_lodger_register.js';
+import * as m1202_0100 from './migrations/20261202000100_desk_day.js';
+import * as m1202_0101 from './migrations/20261202000101_backfill_booking_channel.js';
+import * as m1206_0100 from './migrations/20261206000100_out_of_order_change_seq.js';
+import * as m1206_0300 from './migrations/20261206000300_invoice_without_email.js';
+import * as m1206_0400 from './migrations/20261206000400_waitlist.js';
+import * as m1206_0500 from './migrations/20261206000500_channel_calendars.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -65,6 +73,14 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261128000100_folio_foundation', m1128_0100],
   ['20261128000400_invoices', m1128_0400],
   ['20261129000100_per_person_pricing', m1129_0100],
+  ['20261130000100_deposits_and_guest_links', m1130_0100],
+  ['20261201000100_lodger_register', m1201_0100],
+  ['20261202000100_desk_day', m1202_0100],
+  ['20261202000101_backfill_booking_channel', m1202_0101],
+  ['20261206000100_out_of_order_change_seq', m1206_0100],
+  ['20261206000300_invoice_without_email', m1206_0300],
+  ['20261206000400_waitlist', m1206_0400],
+  ['20261206000500_channel_calendars', m1206_0500],
 ];
 
 /** The names of the listed migrations, in order. */

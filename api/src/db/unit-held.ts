@@ -1,9 +1,10 @@
 import { BLOCKING_STATUSES } from '../../../shared/domain/booking-status.js';
 
 /**
- * SQL for "a live booking holds this unit on some night of [checkIn, checkOut)": the same
- * rule as the bookings_no_double_booking exclusion constraint (blocking statuses, half-open
- * ranges, so a check-out day can be the next check-in). Every query that asks whether a unit
+ * SQL for "this unit is not free on some night of [checkIn, checkOut)": a live booking holds
+ * it (the same rule as the bookings_no_double_booking exclusion constraint: blocking statuses,
+ * half-open ranges, so a check-out day can be the next check-in), or it is out of order then
+ * (unit_out_of_order, which the bookings_unit_in_service trigger enforces the same way). Every query that asks whether a unit
  * is free uses this one fragment, so none can drift from what the database enforces.
  * Written as the constraint's own range overlap, so the constraint's GiST index (unit, stay,
  * live statuses only) answers it directly; as two date comparisons the planner walked every
@@ -12,13 +13,20 @@ import { BLOCKING_STATUSES } from '../../../shared/domain/booking-status.js';
  * are constants in the text (the index's own condition), so a prepared query's generic plan
  * can still use that partial index.
  */
-export function unitHeldSql(unitIdColumn: string, checkIn: string, checkOut: string): { sql: string; bindings: string[] } {
+export function unitHeldSql(unitIdColumn: string, checkIn: string, checkOut: string, exceptStayId?: string): { sql: string; bindings: string[] } {
+  // A room move asks about the nights its own stay may already hold (a segment moved back
+  // onto its neighbour's unit): the stay's rows (the booking and its children) do not count.
+  const except = exceptStayId === undefined ? '' : ' AND b.id <> ? AND b.parent_booking_id IS DISTINCT FROM ?';
   return {
-    sql: `EXISTS (
+    sql: `(EXISTS (
       SELECT 1 FROM bookings b
        WHERE b.unit_id = ${unitIdColumn}
          AND b.status IN (${BLOCKING_STATUSES.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})
-         AND daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)'))`,
-    bindings: [checkIn, checkIn, checkOut],
+         AND daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)')${except})
+      OR EXISTS (
+      SELECT 1 FROM unit_out_of_order o
+       WHERE o.unit_id = ${unitIdColumn}
+         AND daterange(o.start_date, o.end_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)')))`,
+    bindings: [checkIn, checkIn, checkOut, ...(exceptStayId === undefined ? [] : [exceptStayId, exceptStayId]), checkIn, checkIn, checkOut],
   };
 }

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { loggedPath } from './logged-path.js';
 import {
   AppError,
   ConflictError,
@@ -76,13 +77,13 @@ export function errorMiddleware(log: Logger): Middleware {
       }
       if (isDatabaseUnavailable(err)) {
         // The database is down or unreachable: a temporary state the client may retry, not a bug.
-        log.warn({ err, reqId: ctx.state.reqId, path: ctx.path }, 'database unavailable');
+        log.warn({ err, reqId: ctx.state.reqId, path: loggedPath(ctx.path) }, 'database unavailable');
         ctx.status = 503;
         ctx.set('Retry-After', '5');
         ctx.body = { message: 'The service is temporarily unavailable. Please try again in a moment.', code: 'database_unavailable' };
         return;
       }
-      log.error({ err, reqId: ctx.state.reqId, path: ctx.path }, 'unhandled error');
+      log.error({ err, reqId: ctx.state.reqId, path: loggedPath(ctx.path) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Internal server error' };
     }

@@ -36,7 +36,22 @@ export const UPLOAD_MESSAGES = {
  * request over the total is refused while it streams. Temporary files are removed
  * afterwards whatever happened.
  */
-export function multipartUpload(opts: { field: string; maxFiles: number }): Middleware {
+export interface MultipartOptions {
+  field: string;
+  maxFiles: number;
+  /** Per file; default MAX_UPLOAD_BYTES (pictures). Proofs and bank statements take 5 MB. */
+  maxFileBytes?: number;
+  /** The 413's message and the field's detail (default the picture upload's). */
+  tooLarge?: { message: string; detail: string };
+  /** What the 400 for a request that is not multipart says (default: the picture's). */
+  notMultipart?: string;
+  /** The 400 when no file came (default: the picture's). */
+  fileRequired?: string;
+}
+
+export function multipartUpload(opts: MultipartOptions): Middleware {
+  const tooLarge = opts.tooLarge ?? { message: UPLOAD_MESSAGES.tooLarge, detail: UPLOAD_MESSAGES.tooLargeDetail };
+  const notMultipart = opts.notMultipart ?? 'Send the picture as multipart/form-data';
   // koa-body ships its own copy of Koa's types; the middleware is the same at run time.
   const parser = koaBody({
     multipart: true,
@@ -45,7 +60,7 @@ export function multipartUpload(opts: { field: string; maxFiles: number }): Midd
     text: false,
     formidable: {
       uploadDir: os.tmpdir(),
-      maxFileSize: MAX_UPLOAD_BYTES * opts.maxFiles,
+      maxFileSize: (opts.maxFileBytes ?? MAX_UPLOAD_BYTES) * opts.maxFiles,
       maxFields: 10,
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
@@ -57,16 +72,14 @@ export function multipartUpload(opts: { field: string; maxFiles: number }): Midd
     onError: (err) => {
       const e = err as Error & { httpCode?: number; code?: number };
       if (e.httpCode === 413 || e.code === 1009) {
-        throw new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge, 'file_too_large', { [opts.field]: UPLOAD_MESSAGES.tooLargeDetail });
+        throw new PayloadTooLargeError(tooLarge.message, 'file_too_large', { [opts.field]: tooLarge.detail });
       }
       throw new ValidationError(`${opts.field}: Could not read the upload`, 'validation_error', { [opts.field]: 'Could not read the upload' });
     },
   }) as unknown as Middleware;
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) {
-      throw new ValidationError(`${opts.field}: Send the picture as multipart/form-data`, 'validation_error', {
-        [opts.field]: 'Send the picture as multipart/form-data',
-      });
+      throw new ValidationError(`${opts.field}: ${notMultipart}`, 'validation_error', { [opts.field]: notMultipart });
     }
     try {
       await parser(ctx, next);
@@ -79,13 +92,13 @@ export function multipartUpload(opts: { field: string; maxFiles: number }): Midd
 }
 
 /** The files sent under `field` (one or many), or 400 naming the field when there are none or too many. */
-export function filesOf(ctx: { request: unknown }, field: string, max: number): UploadedFile[] {
+export function filesOf(ctx: { request: unknown }, field: string, max: number, required = 'Choose an image to upload'): UploadedFile[] {
   const files = (ctx.request as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
   const value = files[field];
   const list = (value === undefined ? [] : Array.isArray(value) ? [...value] : [value]).sort((a, b) =>
     a[PART_STARTED] === undefined || b[PART_STARTED] === undefined ? 0 : a[PART_STARTED] < b[PART_STARTED] ? -1 : a[PART_STARTED] > b[PART_STARTED] ? 1 : 0,
   );
-  if (!list.length) throw new ValidationError(`${field}: Choose an image to upload`, 'validation_error', { [field]: 'Choose an image to upload' });
+  if (!list.length) throw new ValidationError(`${field}: ${required}`, 'validation_error', { [field]: required });
   if (list.length > max) {
     throw new ValidationError(`${field}: At most ${max} images at once`, 'validation_error', { [field]: `At most ${max} images at once` });
   }

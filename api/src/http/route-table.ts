@@ -37,6 +37,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('GET', '/api/health', 'public'),
   r('GET', '/api/health/db', 'public'),
 
+  // the API described: the OpenAPI document and its reference page
+  r('GET', '/api/openapi.json', 'public'),
+  r('GET', '/api/docs', 'public'),
+  r('GET', '/api/docs/init.js', 'public'),
+  r('GET', '/api/docs/scalar.js', 'public'),
+
   // auth
   r('POST', '/api/login', 'public'),
   r('POST', '/api/register', 'public'),
@@ -59,6 +65,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('GET', '/api/chatbot/faqs', 'public'),
   r('POST', '/api/chatbot/chat', 'public'),
   r('POST', '/api/contact', 'public'),
+  r('POST', '/api/waitlist', 'public'),
 
   // bookings and payments (guests); a package booking (isPackageBooking) needs manageBookings,
   // checked by the handler because the body decides
@@ -67,6 +74,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('POST', '/api/payments/initialize', 'public'),
   r('POST', '/api/payments/verify', 'public'),
   r('POST', '/api/payments/webhook', 'webhook'),
+
+  // the guest's own booking page, by the token in their link (the token is the credential)
+  r('POST', '/api/guest/booking-links', 'public'),
+  r('GET', '/api/guest/bookings/:token', 'public'),
+  r('POST', '/api/guest/bookings/:token/payments', 'public'),
+  r('POST', '/api/guest/bookings/:token/cancel', 'public'),
+  r('GET', '/api/guest/bookings/:token/register', 'public'),
+  r('PUT', '/api/guest/bookings/:token/register/:entryId', 'public'),
 
   // back office: accommodations and units
   r('GET', '/api/admin/accommodations', 'viewAccommodations'),
@@ -95,6 +110,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // back office: payments
   r('POST', '/api/admin/payments/refund', 'refunds'),
   r('GET', '/api/admin/payments/history', 'managePayments'),
+  r('POST', '/api/admin/payments/bank-statements', 'managePayments'),
+  r('POST', '/api/admin/payments/bank-statements/:id/confirm', 'managePayments'),
 
   // back office: invoices and credit notes
   r('POST', '/api/admin/bookings/:id/invoices', 'invoices'),
@@ -140,11 +157,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('PUT', '/api/admin/staff/:id', 'manageStaff'),
   r('POST', '/api/admin/staff/:id/reset-password', 'manageStaff'),
   r('GET', '/api/admin/audit', 'viewAudit'),
+  r('GET', '/api/admin/waitlist', 'waitlist'),
+  r('DELETE', '/api/admin/waitlist/:id', 'waitlist'),
 
   // back office: bookings
   r('GET', '/api/admin/bookings', 'manageBookings'),
   r('POST', '/api/admin/bookings', 'manageBookings'),
   r('PUT', '/api/admin/bookings/:id', 'manageBookings'),
+  r('POST', '/api/admin/bookings/:id/release-nights', 'manageBookings'),
+  r('POST', '/api/admin/bookings/:id/move', 'manageBookings'),
+  r('GET', '/api/admin/bookings/:id/move-options', 'manageBookings'),
   r('DELETE', '/api/admin/bookings/:id', 'deleteBookings'),
   r('GET', '/api/admin/entire-lodge-bookings', 'manageBookings'),
   r('DELETE', '/api/admin/entire-lodge-bookings/:id', 'deleteBookings'),
@@ -156,9 +178,45 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   r('GET', '/api/admin/calendar', 'calendar'),
   r('GET', '/api/admin/system-status', 'dashboard'),
 
+  // housekeeping: the board and a unit's cleaning status (every staff role); out of order
+  // periods take a unit out of service, as managing units does (SuperAdmin, Manager)
+  r('GET', '/api/admin/housekeeping', 'housekeeping'),
+  r('PUT', '/api/admin/units/:id/housekeeping', 'housekeeping'),
+  r('POST', '/api/admin/out-of-order', 'manageAccommodations'),
+  r('DELETE', '/api/admin/out-of-order/:id', 'manageAccommodations'),
+
+  // EFT proofs (the guest's by their link; the file only for staff) and the dashboard's money list
+  r('POST', '/api/guest/bookings/:token/proofs', 'public'),
+  r('GET', '/api/admin/bookings/:id/proofs', 'manageBookings'),
+  r('GET', '/api/admin/bookings/:id/proofs/:proofId', 'manageBookings'),
+  r('POST', '/api/admin/bookings/:id/proofs/:proofId/checked', 'manageBookings'),
+  r('GET', '/api/admin/payments/attention', 'dashboard'),
+  r('POST', '/api/admin/payments/eft-refunds/:id/paid', 'refunds'),
+
+  // the register of lodgers: inspection, a booking's register, the files, a guest's erasure
+  r('GET', '/api/admin/lodger-register', 'lodgerRegister'),
+  r('GET', '/api/admin/lodger-register/pdf', 'lodgerRegister'),
+  r('GET', '/api/admin/register/attachments/:attachmentId', 'lodgerRegister'),
+  r('GET', '/api/admin/bookings/:id/register', 'lodgerRegister'),
+  r('GET', '/api/admin/register/incomplete', 'lodgerRegister'),
+  r('POST', '/api/admin/guests/:id/erase', 'eraseGuests'),
+
+  // the owner's reports
+  r('GET', '/api/admin/reports/summary', 'reports'),
+  r('GET', '/api/admin/reports/series', 'reports'),
+  // back office: channel calendars (iCal feeds imported, the units' export addresses)
+  r('GET', '/api/admin/channel-feeds', 'channels'),
+  r('POST', '/api/admin/channel-feeds', 'channels'),
+  r('PUT', '/api/admin/channel-feeds/:id', 'channels'),
+  r('DELETE', '/api/admin/channel-feeds/:id', 'channels'),
+  r('POST', '/api/admin/channel-feeds/:id/sync', 'channels'),
+  r('POST', '/api/admin/channel-exports/:unitId/rotate', 'channels'),
+
   // the offline front desk
   r('POST', '/api/sync/push', 'manageBookings'),
   r('GET', '/api/sync/pull', 'manageBookings'),
+  r('PUT', '/api/sync/attachments/:attachmentId', 'manageBookings'),
+  r('GET', '/api/sync/register', 'manageBookings'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

@@ -75,7 +75,7 @@ describe('back-office pages', () => {
     renderApp('/admin');
     const sidebar = await screen.findByRole('navigation', { name: 'Back office' });
     const links = Array.from(sidebar.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Front Desk', 'CalendarLive', 'Bookings', 'Accommodations', 'Sync']);
+    expect(links).toEqual(['Dashboard', 'Front Desk', 'Housekeeping', 'CalendarLive', 'Bookings', 'Guests', 'Waitlist', 'Lodger register', 'Accommodations', 'Sync']);
     expect(screen.queryByText('Revenue Management')).not.toBeInTheDocument();
     expect(screen.getByText(/SAST/)).toBeInTheDocument();
     expect(screen.getByText('Thandi Mokoena')).toBeInTheDocument();
@@ -155,9 +155,9 @@ describe('the admin route table', () => {
 
   it('names every sidebar group the spec lists, in its order', () => {
     expect(adminNavGroups('SuperAdmin').map((g) => [g.title, g.links.map((l) => l.label)])).toEqual([
-      ['Overview', ['Dashboard', 'Front Desk', 'Calendar']],
-      ['Operations', ['Bookings', 'Accommodations']],
-      ['Revenue Management', ['Rates', 'Extras', 'Events', 'Payments', 'Invoices']],
+      ['Overview', ['Dashboard', 'Front Desk', 'Housekeeping', 'Calendar']],
+      ['Operations', ['Bookings', 'Guests', 'Waitlist', 'Lodger register', 'Accommodations']],
+      ['Revenue Management', ['Rates', 'Extras', 'Channels', 'Events', 'Payments', 'Invoices', 'Reports']],
       ['System', ['Settings', 'Staff', 'Audit Log', 'Sync']],
     ]);
     expect(adminNavGroups('Manager').find((g) => g.title === 'System')?.links.map((l) => l.label)).toEqual(['Settings', 'Audit Log', 'Sync']);

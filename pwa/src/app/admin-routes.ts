@@ -2,9 +2,15 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Cabin from '@mui/icons-material/Cabin';
+import CleaningServices from '@mui/icons-material/CleaningServices';
 import Dashboard from '@mui/icons-material/Dashboard';
+import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import Event from '@mui/icons-material/Event';
+import Groups from '@mui/icons-material/Groups';
+import Hub from '@mui/icons-material/Hub';
 import History from '@mui/icons-material/History';
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
+import Insights from '@mui/icons-material/Insights';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Payments from '@mui/icons-material/Payments';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
@@ -64,6 +70,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     nav: { label: 'Front Desk', group: 'Overview', icon: RoomService },
   },
   {
+    path: 'housekeeping',
+    capability: 'housekeeping',
+    deniedMessage: "You don't have permission to access housekeeping.",
+    page: adminPage(() => import('@/features/housekeeping/housekeeping-page.js'), (m) => m.HousekeepingPage),
+    nav: { label: 'Housekeeping', group: 'Overview', icon: CleaningServices },
+  },
+  {
     path: 'calendar',
     capability: 'calendar',
     deniedMessage: "You don't have permission to access the booking calendar.",
@@ -76,6 +89,27 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     deniedMessage: "You don't have permission to access booking management.",
     page: adminPage(() => import('@/app/pages/bookings-with-payments.js'), (m) => m.BookingsWithPayments),
     nav: { label: 'Bookings', group: 'Operations', icon: MenuBook },
+  },
+  {
+    path: 'guests',
+    capability: 'manageBookings',
+    deniedMessage: "You don't have permission to access guests.",
+    page: adminPage(() => import('@/features/guests/guests-page.js'), (m) => m.GuestsPage),
+    nav: { label: 'Guests', group: 'Operations', icon: Groups },
+  },
+  {
+    path: 'waitlist',
+    capability: 'waitlist',
+    deniedMessage: "You don't have permission to access the waitlist.",
+    page: adminPage(() => import('@/features/waitlist/waitlist-page.js'), (m) => m.WaitlistPage),
+    nav: { label: 'Waitlist', group: 'Operations', icon: HourglassEmpty },
+  },
+  {
+    path: 'register',
+    capability: 'lodgerRegister',
+    deniedMessage: "You don't have permission to access the lodger register.",
+    page: adminPage(() => import('@/features/lodger-register/lodger-register-page.js'), (m) => m.LodgerRegisterPage),
+    nav: { label: 'Lodger register', group: 'Operations', icon: AssignmentInd },
   },
   {
     path: 'accommodations',
@@ -105,6 +139,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     nav: { label: 'Extras', group: 'Revenue Management', icon: LocalActivity },
   },
   {
+    path: 'channels',
+    capability: 'channels',
+    deniedMessage: "You don't have permission to access the channel calendars.",
+    page: adminPage(() => import('@/features/channels/channels-page.js'), (m) => m.ChannelsPage),
+    nav: { label: 'Channels', group: 'Revenue Management', icon: Hub },
+  },
+  {
     path: 'events',
     capability: 'events',
     deniedMessage: "You don't have permission to access event management.",
@@ -119,11 +160,24 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     nav: { label: 'Payments', group: 'Revenue Management', icon: Payments },
   },
   {
+    path: 'payments/reconcile',
+    capability: 'managePayments',
+    deniedMessage: "You don't have permission to access payment management.",
+    page: adminPage(() => import('@/features/bank-reconciliation/reconcile-page.js'), (m) => m.ReconcilePage),
+  },
+  {
     path: 'invoices',
     capability: 'invoices',
     deniedMessage: "You don't have permission to access invoices.",
     page: adminPage(() => import('@/features/invoices/invoices-page.js'), (m) => m.InvoicesPage),
     nav: { label: 'Invoices', group: 'Revenue Management', icon: ReceiptLong },
+  },
+  {
+    path: 'reports',
+    capability: 'reports',
+    deniedMessage: "You don't have permission to access the reports.",
+    page: adminPage(() => import('@/features/reports/reports-page.js'), (m) => m.ReportsPage),
+    nav: { label: 'Reports', group: 'Revenue Management', icon: Insights },
   },
   {
     path: 'settings',

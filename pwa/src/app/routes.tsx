@@ -54,6 +54,8 @@ const BookingPage = lazyPage(
 const ContactPage = lazyPage(afterPaint(() => import('@/features/contact/contact-page.js')), (m) => m.ContactPage);
 const SpecialsPage = lazyPage(afterPaint(() => import('@/features/specials/specials-page.js')), (m) => m.SpecialsPage);
 const WhatsOnPage = lazyPage(afterPaint(() => import('@/features/whats-on/whats-on-page.js')), (m) => m.WhatsOnPage);
+const MyBookingPage = lazyPage(afterPaint(() => import('@/features/my-booking/my-booking-page.js')), (m) => m.MyBookingPage);
+const CheckInPage = lazyPage(afterPaint(() => import('@/features/my-booking/check-in-page.js')), (m) => m.CheckInPage);
 const PaymentReturnPage = lazyPage(afterPaint(() => import('@/features/payments/payment-return-page.js')), (m) => m.PaymentReturnPage);
 
 /** One row of the admin table as a child route of /admin, behind its own permission check. */
@@ -90,6 +92,9 @@ export const routes: RouteObject[] = [
           },
           { path: '/booking-confirmation', element: <BookingConfirmationPage /> },
           { path: '/payment-return', element: <PaymentReturnPage /> },
+          { path: '/my-booking', element: <MyBookingPage /> },
+          { path: '/my-booking/:token', element: <MyBookingPage /> },
+          { path: '/my-booking/:token/check-in', element: <CheckInPage /> },
           { path: '/contact', element: <ContactPage /> },
           { path: '/whats-on', element: <WhatsOnPage /> },
           { path: '/specials', element: <SpecialsPage /> },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,25 +8,31 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Booking } from '@shared/contracts/bookings.js';
 import { BookingStatusChip } from '@/components/booking-status-chip.js';
-import { formatMonthDayYear, formatRand, bookingPlaceLabel } from '@shared/format.js';
+import { formatMonthDayYear, formatRand, bookingPlaceLabel, NO_EMAIL } from '@shared/format.js';
+import { channelLabel, takenByLabel } from '@shared/domain/booking-channel.js';
 import { partyText } from '@/lib/party-text.js';
+import { bookingMoneyLines } from '@/lib/booking-money.js';
+import { leftEarlyText } from '@/lib/early-departure.js';
 
 /**
  * The spec's booking details: guest, e-mail, dates, unit, guests, total, payment method,
- * verified or pending, in the spec's order; then status, reference, and the phone and special
- * requests the desk needs when it calls or prepares for a guest. `children` are further sections a page adds for the role (the
+ * verified or pending, in the spec's order; then status, reference, the phone, how the booking
+ * came and who took it, and the special requests the desk needs when it calls or prepares for a guest. `children` are further sections a page adds for the role (the
  * payments of SuperAdmin and Manager); the dialog widens for them.
  */
 export function BookingDetailsDialog({
   booking,
   onClose,
   unitNames,
+  actions,
   children,
 }: {
   booking: Booking | null;
   onClose: () => void;
   /** The units an entire-lodge or group booking holds (its children's units), when known. */
   unitNames?: string[];
+  /** Buttons a page adds beside Close (the calendar's Move). */
+  actions?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -39,11 +45,17 @@ export function BookingDetailsDialog({
               <dt>Guest</dt>
               <dd>{booking.guestName}</dd>
               <dt>Email</dt>
-              <dd style={{ overflowWrap: 'anywhere' }}>{booking.guestEmail}</dd>
+              <dd style={{ overflowWrap: 'anywhere', fontWeight: booking.guestEmail ? undefined : 400 }}>{booking.guestEmail ?? NO_EMAIL}</dd>
               <dt>Dates</dt>
               <dd>
                 {formatMonthDayYear(booking.checkInDate)} – {formatMonthDayYear(booking.checkOutDate)}
               </dd>
+              {leftEarlyText(booking) && (
+                <>
+                  <dt>Left early</dt>
+                  <dd>{leftEarlyText(booking)}</dd>
+                </>
+              )}
               <dt>Unit</dt>
               <dd>{bookingPlaceLabel(booking)}</dd>
               {unitNames && unitNames.length > 0 && (
@@ -62,6 +74,12 @@ export function BookingDetailsDialog({
               )}
               <dt>Total</dt>
               <dd>{formatRand(booking.totalAmount)}</dd>
+              {bookingMoneyLines(booking).map((line) => (
+                <Fragment key={line.term}>
+                  <dt>{line.term}</dt>
+                  <dd>{line.value}</dd>
+                </Fragment>
+              ))}
               {booking.specialOfferName && (
                 <>
                   <dt>Special</dt>
@@ -86,6 +104,10 @@ export function BookingDetailsDialog({
               <dd>{booking.reference}</dd>
               <dt>Phone</dt>
               <dd>{booking.guestPhone ?? 'Not given'}</dd>
+              <dt>Channel</dt>
+              <dd>{channelLabel(booking.channel)}</dd>
+              <dt>Taken by</dt>
+              <dd>{takenByLabel(booking)}</dd>
               <dt>Special Requests</dt>
               {/* A guest's note may run to lines of its own (2,000 characters). */}
               <dd style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontWeight: booking.specialRequests ? undefined : 400 }}>{booking.specialRequests || 'None'}</dd>
@@ -96,6 +118,7 @@ export function BookingDetailsDialog({
             {children}
           </DialogContent>
           <DialogActions>
+            {actions}
             <Button onClick={onClose}>Close</Button>
           </DialogActions>
         </>

@@ -40,8 +40,13 @@ export function paymentBadgeColours(status: string | null | undefined): BadgeCol
 /** A missing payment status reads as Pending (docs/product.md, Statuses). */
 export const paymentStatusLabel = (status: PaymentStatus | null | undefined): PaymentStatus => status ?? 'Pending';
 
-/** A payment status (a booking's, or a ledger row's) as the badge every screen shows. */
-export function PaymentStatusBadge({ status }: { status: string }) {
+/**
+ * A payment status (a booking's, or a ledger row's) as the badge every screen shows. In a
+ * table, `wrap` lets a two-word status ("Deposit Paid", "Partially Refunded") take two lines
+ * rather than push the row's actions off a tablet's screen.
+ */
+export function PaymentStatusBadge({ status, wrap = false }: { status: string; wrap?: boolean }) {
   const c = paymentBadgeColours(status);
-  return <Chip size="small" label={status} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
+  const wrapping = wrap ? { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } } : {};
+  return <Chip size="small" label={status} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600, ...wrapping }} />;
 }

@@ -8,7 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
-import { formatRand } from '@shared/format.js';
+import Alert from '@mui/material/Alert';
+import { formatRand, formatStayDate } from '@shared/format.js';
+import { useOnline } from '@/offline/hooks.js';
+import { RELEASE_EXPLAINED, RELEASE_OFFLINE_NOTE, releaseQuestion, remainingNights } from '@/lib/early-departure.js';
 
 export const CANCEL_REASON_REQUIRED = 'Please give a reason for the cancellation';
 /** The server e-mails the guest on every staff cancellation (the cancellation notice, with the reason). */
@@ -20,7 +23,17 @@ type Money = Pick<Booking, 'paymentStatus' | 'totalAmount'> & {
    * it; null or absent: it never fetched the folio, and the payment status decides.
    */
   folioBalance?: number | null;
-};
+} & Partial<Pick<Booking, 'checkInDate' | 'checkOutDate' | 'originalCheckOutDate'>>;
+
+/** The nights a check-out today leaves unused (0 when the stay's dates are not given). */
+function earlyNights(b: Money): number {
+  return b.checkInDate && b.checkOutDate ? remainingNights({ checkInDate: b.checkInDate, checkOutDate: b.checkOutDate, originalCheckOutDate: b.originalCheckOutDate }) : 0;
+}
+
+/** What the person at the desk chose for the check-out: release the remaining nights or not. */
+export interface CheckOutChoice {
+  releaseNights: boolean;
+}
 
 /**
  * What a guest still owes when checked out, as this device knows it. With the folio: its
@@ -46,9 +59,12 @@ export function checkOutWarning(b: Money): string | null {
   }
 }
 
-/** The status moves that ask first: a cancellation always (with its reason), a check-out that leaves money owed. */
+/**
+ * The status moves that ask first: a cancellation always (with its reason), a check-out that
+ * leaves money owed, and a check-out before the check-out date (release the remaining nights?).
+ */
 export function needsStatusConfirm(b: Money, to: BookingStatus): boolean {
-  return to === 'Cancelled' || (to === 'Checked-Out' && checkOutWarning(b) !== null);
+  return to === 'Cancelled' || (to === 'Checked-Out' && (checkOutWarning(b) !== null || earlyNights(b) > 0));
 }
 
 /**
@@ -61,14 +77,16 @@ export function StatusConfirmDialog({
   onClose,
   onConfirm,
 }: {
-  booking: Pick<Booking, 'guestName' | 'paymentStatus' | 'totalAmount'> & { folioBalance?: number | null };
+  booking: Pick<Booking, 'guestName' | 'paymentStatus' | 'totalAmount'> & { folioBalance?: number | null } & Partial<Pick<Booking, 'checkInDate' | 'checkOutDate' | 'originalCheckOutDate'>>;
   /** The move asked about; null: closed. */
   to: BookingStatus | null;
   onClose: () => void;
-  onConfirm: (reason?: string) => void | Promise<void>;
+  /** A check-out says whether the remaining nights are released (false unless it was early). */
+  onConfirm: (reason?: string, choice?: CheckOutChoice) => void | Promise<void>;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const online = useOnline();
   const open = to === 'Cancelled' || to === 'Checked-Out';
   useEffect(() => {
     if (open) {
@@ -79,19 +97,46 @@ export function StatusConfirmDialog({
   if (!open) return null;
 
   if (to === 'Checked-Out') {
+    const warning = checkOutWarning(booking);
+    const nights = earlyNights(booking);
     return (
-      <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="check-out-confirm-title">
+      // Wider for the early departure's three answers, which then fit one row on a tablet.
+      <Dialog open onClose={onClose} fullWidth maxWidth={nights > 0 ? 'sm' : 'xs'} aria-labelledby="check-out-confirm-title" aria-describedby="check-out-confirm-text">
         <DialogTitle id="check-out-confirm-title">Check out {booking.guestName}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{checkOutWarning(booking)}</DialogContentText>
+        <DialogContent id="check-out-confirm-text">
+          {warning && <DialogContentText sx={{ mb: nights ? 2 : 0 }}>{warning}</DialogContentText>}
+          {nights > 0 && (
+            <>
+              <DialogContentText sx={{ color: 'text.primary', fontWeight: 600 }}>
+                Booked until {formatStayDate(booking.checkOutDate!)}. {releaseQuestion(nights)}
+              </DialogContentText>
+              <DialogContentText sx={{ mt: 1 }}>{RELEASE_EXPLAINED}</DialogContentText>
+              {!online && (
+                <Alert severity="info" sx={{ mt: 2 }}>
+                  {RELEASE_OFFLINE_NOTE}
+                </Alert>
+              )}
+            </>
+          )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={onClose} sx={{ minHeight: 44 }}>
             Not yet
           </Button>
-          <Button variant="contained" sx={{ minHeight: 44 }} onClick={() => void onConfirm()}>
-            Check out anyway
-          </Button>
+          {nights > 0 ? (
+            <>
+              <Button variant="outlined" sx={{ minHeight: 44 }} onClick={() => void onConfirm(undefined, { releaseNights: false })}>
+                Keep the nights
+              </Button>
+              <Button variant="contained" sx={{ minHeight: 44 }} onClick={() => void onConfirm(undefined, { releaseNights: true })}>
+                Release {nights === 1 ? '1 night' : `${nights} nights`}
+              </Button>
+            </>
+          ) : (
+            <Button variant="contained" sx={{ minHeight: 44 }} onClick={() => void onConfirm(undefined, { releaseNights: false })}>
+              Check out anyway
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     );

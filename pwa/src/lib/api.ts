@@ -90,14 +90,16 @@ export async function apiFetch<S extends Contract | undefined = undefined>(
   const hasBody = body !== undefined;
   // A FormData body (uploads) goes as multipart: the browser writes the boundary into the type.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // Bytes go as they are (a register file): the caller names their Content-Type.
+  const isRaw = ArrayBuffer.isView(body) || (typeof Blob !== 'undefined' && body instanceof Blob);
   const url = withParams(path, params);
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: { ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
+      headers: { ...(hasBody && !isForm && !isRaw ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: isForm || isRaw ? (body as BodyInit) : hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
   } catch (err) {

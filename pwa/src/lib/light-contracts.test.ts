@@ -31,6 +31,13 @@ const settings = {
   bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
   unbookableTypeDisplay: 'coming-soon',
+  depositPercent: 30,
+  balanceDueDays: 30,
+  cancellationPolicy: [
+    { daysBeforeArrival: 30, refundPercent: 100 },
+    { daysBeforeArrival: 14, refundPercent: 50 },
+    { daysBeforeArrival: 0, refundPercent: 0 },
+  ],
   paystackInlineScriptUrl: 'https://js.paystack.co/v2/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',

@@ -90,6 +90,15 @@ export const UserLight = object<User>({
   role: nullable(oneOf(STAFF_ROLES)),
 });
 
+/** A cancellation tier (PublicSettings.cancellationPolicy). */
+const cancellationTier: Check<{ daysBeforeArrival: number; refundPercent: number }> = (v) => {
+  if (typeof v !== 'object' || v === null) return INVALID;
+  const tier = v as Record<string, unknown>;
+  const daysBeforeArrival = int(tier.daysBeforeArrival);
+  const refundPercent = int(tier.refundPercent);
+  return daysBeforeArrival === INVALID || refundPercent === INVALID ? INVALID : { daysBeforeArrival, refundPercent };
+};
+
 /** GET /api/public/settings (PublicSettings). */
 export const PublicSettingsLight = object<PublicSettings>({
   lodgeName: string,
@@ -116,6 +125,9 @@ export const PublicSettingsLight = object<PublicSettings>({
   cardPaymentsConfigured: boolean,
   paystackInlineScriptUrl: string,
   unbookableTypeDisplay: oneOf(['coming-soon', 'hidden']),
+  depositPercent: int,
+  balanceDueDays: int,
+  cancellationPolicy: arrayOf(cancellationTier),
   timeZone: literal('Africa/Johannesburg'),
   currency: literal('ZAR'),
 });

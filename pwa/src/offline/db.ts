@@ -2,6 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
 import type { Booking } from '@shared/contracts/bookings.js';
 import type { Extra, Folio, FolioCharge } from '@shared/contracts/folio.js';
+import type { DeskRegisterEntry, RegisterAttachmentKind, RegisterAttachmentType, RegisterCheckInRule } from '@shared/contracts/lodger-register.js';
 import type { SyncOperation, SyncOutcome } from '@shared/contracts/sync.js';
 import type { Role } from '@shared/roles.js';
 
@@ -93,6 +94,31 @@ export interface OutcomeLogEntry {
 
 export const OUTCOME_LOG_SIZE = 50;
 
+/**
+ * A register file (signature or ID copy) made on this device. The blob stays here until the
+ * server has it (PUT /api/sync/attachments/:id); then the bytes are dropped and the row kept, so the
+ * entry that references it knows it may go.
+ */
+export interface StoredAttachment {
+  /** Made on the device: the upload's idempotency key. */
+  id: string;
+  bookingId: string;
+  kind: RegisterAttachmentKind;
+  contentType: RegisterAttachmentType;
+  size: number;
+  /** Hex SHA-256 of the bytes, sent with them so the server can tell a torn upload. */
+  sha256: string;
+  /**
+   * The bytes; null once uploaded. Kept as an ArrayBuffer rather than a Blob: every browser
+   * stores one in IndexedDB alike (Blobs there have had bugs), and it is what the hash reads.
+   */
+  bytes: ArrayBuffer | null;
+  createdAt: string;
+  uploadedAt: string | null;
+  /** The server refused it for good (409 other bytes, 413 too large, ...): its words. */
+  failedReason: string | null;
+}
+
 /** The key/value rows of `syncState`. */
 export interface SyncStateValues {
   deviceId: string;
@@ -105,6 +131,8 @@ export interface SyncStateValues {
   schemaVersion: number;
   /** When the local data was last found evicted and pulled again (shown once to staff). */
   evictedAt: string;
+  /** The lodge's rule for a check-in with the register incomplete, as last fetched. */
+  registerCheckInRule: RegisterCheckInRule;
 }
 export type SyncStateKey = keyof SyncStateValues;
 export interface SyncStateRow<K extends SyncStateKey = SyncStateKey> {
@@ -123,6 +151,10 @@ export class OfflineDb extends Dexie {
   folioCharges!: EntityTable<FolioCharge, 'id'>;
   /** The last folio fetched online per booking: its payments, discounts and tax settings serve the offline folio. */
   folios!: EntityTable<Folio, 'bookingId'>;
+  /** The desk window's register (names and completeness only), as last fetched. */
+  registerEntries!: EntityTable<DeskRegisterEntry, 'id'>;
+  /** Register files waiting for (or already at) the server; never cleared by a resync. */
+  attachments!: EntityTable<StoredAttachment, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -139,13 +171,17 @@ export class OfflineDb extends Dexie {
       folioCharges: 'id, bookingId',
       folios: 'bookingId',
     });
+    this.version(3).stores({
+      registerEntries: 'id, bookingId',
+      attachments: 'id, bookingId',
+    });
   }
 }
 
 export const db = new OfflineDb();
 
 /** The server-row tables (cleared by a full resync). */
-export const serverTables = () => [db.accommodationTypes, db.units, db.bookings, db.extras, db.folioCharges, db.folios];
+export const serverTables = () => [db.accommodationTypes, db.units, db.bookings, db.extras, db.folioCharges, db.folios, db.registerEntries];
 
 export function toStoredBooking(booking: Booking): StoredBooking {
   return { ...booking, guestNameLower: booking.guestName.toLowerCase(), referenceLower: booking.reference.toLowerCase() };

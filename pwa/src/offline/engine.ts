@@ -3,6 +3,7 @@ import { checkLocalData, setState, setSyncUser, type LocalDataCheck, type Device
 import { enqueued, replayingChanged } from './events.js';
 import { failureOf, type SyncFailure } from './failures.js';
 import { pullChanges, type PullResult } from './pull.js';
+import { pullRegister } from './register.js';
 import { isReplaying, replayOutbox, type ReplayResult } from './replay.js';
 
 /**
@@ -102,6 +103,9 @@ async function runOnce(): Promise<SyncRunResult> {
   updateStatus({ pulling: true });
   try {
     const pull = await pullChanges();
+    // The register rides on the pull but never fails it: the copy on the device stays until
+    // the next answer (a server without the register answers 404, and the desk works on).
+    await pullRegister().catch(() => undefined);
     return settle({ push, pull });
   } catch (err) {
     const failure = failureOf(err);

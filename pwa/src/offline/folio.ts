@@ -4,7 +4,8 @@ import { nightCount } from '@shared/domain/dates.js';
 import { centsToRand, randToCents } from '@shared/domain/money.js';
 import { FOLIO_LINE_KEYS, buildFolioLines, chargeAmountCents, type BuiltFolio, type FolioChargeBasis } from '@shared/domain/folio.js';
 import { db, fromStoredBooking, type OutboxEntry } from './db.js';
-import { isInFlight } from './overlay.js';
+import { nightsToRelease } from '@shared/domain/early-departure.js';
+import { isInFlight, isReleaseOp } from './overlay.js';
 
 /**
  * A booking's folio as this device can build it, online or not (docs/design.md, The folio):
@@ -24,6 +25,12 @@ export interface LocalFolio extends BuiltFolio {
   pendingChargeIds: string[];
   /** Whether a folio fetched from the server is behind this one (payments, discounts, tax known). */
   fetched: boolean;
+  /**
+   * An early departure's release queued here and not yet answered: the nights it releases.
+   * Its credit is not guessed (it follows a setting and prices the device does not hold): the
+   * credit line appears once the server has applied it and the booking comes back.
+   */
+  pendingRelease: { nights: number } | null;
 }
 
 const NO_TAX: Folio['tax'] = { vatRegistered: false, tourismLevyPercent: 0 };
@@ -54,9 +61,18 @@ export async function buildLocalFolio(bookingId: string): Promise<LocalFolio | n
   const charges: FolioChargeBasis[] = [...byId.values()];
 
   const stay = booking
-    ? { name: booking.unitName ?? booking.accommodationTypeName, checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate, totalAmount: booking.totalAmount }
+    ? {
+        name: booking.unitName ?? booking.accommodationTypeName,
+        checkInDate: booking.checkInDate,
+        checkOutDate: booking.checkOutDate,
+        totalAmount: booking.totalAmount,
+        // The server's release, once it has applied it: the credit line as the API builds it.
+        ...(booking.originalCheckOutDate ? { originalCheckOutDate: booking.originalCheckOutDate, earlyDepartureCredit: booking.earlyDepartureCredit ?? 0 } : {}),
+      }
     : cached!.stay;
   const nights = Math.max(1, nightCount(stay.checkInDate, stay.checkOutDate));
+  const release = entries.find((e) => isReleaseOp(e.op) && isInFlight(e));
+  const pendingRelease = release ? { nights: nightsToRelease(stay, String(release.args.departureDate)) } : null;
   const pendingChargeIds: string[] = [];
   for (const entry of entries.filter((e) => e.op === 'folio.addCharge' && isInFlight(e)).sort((a, b) => a.seq - b.seq)) {
     const charge = await pendingCharge(entry, nights);
@@ -86,6 +102,7 @@ export async function buildLocalFolio(bookingId: string): Promise<LocalFolio | n
     tax,
     pendingChargeIds,
     fetched: cached !== undefined,
+    pendingRelease,
   };
 }
 

@@ -3,12 +3,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import type { OutcomeLogEntry } from './db.js';
 import { getEngineStatus, subscribeEngineStatus, type EngineStatus } from './engine.js';
+import { queryBookingRegister, queryWaitingFiles, type DeskRegister, type WaitingFiles } from './register.js';
 import {
   queryAccommodationTypes,
   queryBooking,
   queryBookings,
+  queryHousekeepingBoard,
   queryOutbox,
   queryOutcomes,
+  queryPendingRelease,
   queryStoredStatus,
   queryTodayBoard,
   queryUnits,
@@ -16,7 +19,9 @@ import {
   type BookingFilter,
   type DeskBooking,
   type DeskUnit,
+  type DeskHousekeepingUnit,
   type OutboxView,
+  type PendingRelease,
   type StoredSyncStatus,
   type TodayBoard,
 } from './queries.js';
@@ -112,4 +117,24 @@ export function useOutbox(): OutboxView | undefined {
 /** The last 50 outcomes, newest first. */
 export function useOutcomes(): OutcomeLogEntry[] | undefined {
   return useLiveQuery(queryOutcomes, []);
+}
+
+/** The release of an early departure's nights still on its way for this booking, or null. */
+export function usePendingRelease(bookingId: string | null): PendingRelease | null | undefined {
+  return useLiveQuery(() => (bookingId ? queryPendingRelease(bookingId) : Promise.resolve(null)), [bookingId]);
+}
+
+/** A booking's register as the desk knows it (queued entries marked pending); null when the booking is not on this device. */
+export function useBookingRegister(bookingId: string | null): DeskRegister | null | undefined {
+  return useLiveQuery(() => (bookingId ? queryBookingRegister(bookingId) : Promise.resolve(null)), [bookingId]);
+}
+
+/** Register files made here and not yet on the server, per booking. */
+export function useWaitingFiles(): WaitingFiles[] | undefined {
+  return useLiveQuery(queryWaitingFiles, []);
+}
+
+/** The housekeeping board from the device's store, for the lodge's day `todayIso`. */
+export function useHousekeepingBoard(todayIso: string): DeskHousekeepingUnit[] | undefined {
+  return useLiveQuery(() => queryHousekeepingBoard(todayIso), [todayIso]);
 }

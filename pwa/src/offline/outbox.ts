@@ -1,6 +1,16 @@
 import { SYNC_SCHEMA_VERSION, SyncOperationArgs, type SyncOperation } from '@shared/contracts/sync.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import type { CleaningStatus } from '@shared/domain/housekeeping.js';
 import { FOLIO_MESSAGES } from '@shared/contracts/folio.js';
+import {
+  MAX_REGISTER_FILE_BYTES,
+  REGISTER_ATTACHMENT_TYPES,
+  REGISTER_MESSAGES,
+  RegisterEntryFields,
+  type RegisterAttachmentKind,
+  type RegisterAttachmentType,
+  type RegisterEntryFieldsInput,
+} from '@shared/contracts/lodger-register.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { pricingCountsPeople } from '@shared/domain/folio.js';
 import { can } from '@shared/roles.js';
@@ -12,10 +22,12 @@ import {
   setState,
   type OutboxEntry,
   type OutcomeLogEntry,
+  type StoredAttachment,
   type SyncUser,
 } from './db.js';
 import { enqueued } from './events.js';
-import { applyEntryLocally, isBookingOp, overlayRow, type SyncRow } from './overlay.js';
+import { applyEntryLocally, isBookingOp, isInFlight, isReleaseOp, overlayRow, type SyncRow } from './overlay.js';
+import { attachmentIdsOf, bytesOf, queryBookingRegister, sha256Hex } from './register.js';
 
 export type OfflineEditErrorCode = 'bad_args' | 'not_found' | 'not_allowed' | 'no_user' | 'not_resolvable';
 
@@ -116,24 +128,58 @@ export async function enqueue<Op extends SyncOperation>(
   now: Date = new Date(),
 ): Promise<OutboxEntry | null> {
   const checked = checkArgs(op, args);
-  const entry = await db.transaction('rw', editTables(), async () => {
-    const row = await serverRow(op, entityId);
-    if (!row) throw notOnDevice();
-    const user = await requireUser();
-    const view = await currentView(row);
-    const check = applyEntryLocally(view, { op, args: checked }, user.role, now);
-    if (!check.ok) throw new OfflineEditError(check.reason, 'not_allowed');
-    if (check.noop) return null;
-    return addEntry(op, row, checked as Record<string, unknown>, now);
-  });
+  // An async function on purpose: Dexie keeps its transaction across native awaits only for one.
+  const entry = await db.transaction('rw', editTables(), async () => await enqueueChecked(op, entityId, checked, now));
   if (entry) enqueued.emit();
   return entry;
+}
+
+/** enqueue's work inside the caller's transaction (of editTables()), its args checked already. */
+async function enqueueChecked<Op extends SyncOperation>(op: Op, entityId: string, checked: SyncOperationArgs[Op], now: Date): Promise<OutboxEntry | null> {
+  const row = await serverRow(op, entityId);
+  if (!row) throw notOnDevice();
+  const user = await requireUser();
+  const view = await currentView(row);
+  const check = applyEntryLocally(view, { op, args: checked }, user.role, now);
+  if (!check.ok) throw new OfflineEditError(check.reason, 'not_allowed');
+  if (check.noop) return null;
+  return addEntry(op, row, checked as Record<string, unknown>, now);
 }
 
 // The edits of docs/design.md, Offline sync, spelt out for the screens.
 
 export function setBookingStatus(bookingId: string, status: BookingStatus, cancellationReason?: string) {
   return enqueue('booking.setStatus', bookingId, cancellationReason === undefined ? { status } : { status, cancellationReason });
+}
+
+/**
+ * A check-out, and for a guest leaving before the check-out date the release of the
+ * remaining nights, queued in ONE transaction: the release right behind the check-out (the
+ * server applies it only to a checked-out stay), with the lodge's date the guest left on, so
+ * a tablet back online tomorrow still releases from today. The release is the server's to
+ * apply (docs/design.md, The desk's day: early departures): until its answer the stay shows
+ * as booked and the screens say the nights wait for the network.
+ */
+export async function checkOutGuest(
+  bookingId: string,
+  opts: { releaseNights: boolean },
+  now: Date = new Date(),
+): Promise<{ checkOut: OutboxEntry | null; release: OutboxEntry | null }> {
+  const status = checkArgs('booking.setStatus', { status: 'Checked-Out' });
+  const releaseArgs = opts.releaseNights ? checkArgs('booking.releaseNights', { departureDate: todayInLodge(now) }) : null;
+  const queued = await db.transaction('rw', editTables(), async () => {
+    const checkOut = await enqueueChecked('booking.setStatus', bookingId, status, now);
+    const release = releaseArgs && !(await releaseQueued(bookingId)) ? await enqueueChecked('booking.releaseNights', bookingId, releaseArgs, now) : null;
+    return { checkOut, release };
+  });
+  if (queued.checkOut || queued.release) enqueued.emit();
+  return queued;
+}
+
+/** Whether a release of this booking's nights is already on its way (asked twice: queued once). */
+async function releaseQueued(bookingId: string): Promise<boolean> {
+  const entries = await db.outbox.where('entityId').equals(bookingId).toArray();
+  return entries.some((e) => isReleaseOp(e.op) && isInFlight(e));
 }
 
 /**
@@ -160,6 +206,11 @@ export function markPaymentReceived(bookingId: string, method: SyncOperationArgs
 
 export function setUnitActive(unitId: string, isActive: boolean) {
   return enqueue('unit.setActive', unitId, { isActive });
+}
+
+/** The housekeeping board's one tap: a unit's cleaning status (and note, when given), queued like every desk edit. */
+export function setUnitHousekeeping(unitId: string, status: CleaningStatus, note?: string | null) {
+  return enqueue('unit.setHousekeeping', unitId, note === undefined ? { status } : { status, note });
 }
 
 export interface FolioChargeInput {
@@ -195,6 +246,72 @@ export async function addFolioCharge(bookingId: string, input: FolioChargeInput,
       throw new OfflineEditError(FOLIO_MESSAGES.peopleRequired, 'bad_args');
     }
     return addEntry('folio.addCharge', fromStoredBooking(target), args, now);
+  });
+  enqueued.emit();
+  return entry;
+}
+
+/** A register file as the receptionist gave it: the camera's photo, a chosen file, the drawn signature. */
+async function registerFile(kind: RegisterAttachmentKind, bookingId: string, blob: Blob | null, now: Date): Promise<StoredAttachment> {
+  if (!blob || blob.size === 0) {
+    throw new OfflineEditError(kind === 'signature' ? REGISTER_MESSAGES.signatureRequired : REGISTER_MESSAGES.idCopyRequired, 'bad_args');
+  }
+  const types: readonly string[] = kind === 'signature' ? REGISTER_ATTACHMENT_TYPES.filter((t) => t !== 'application/pdf') : REGISTER_ATTACHMENT_TYPES;
+  if (!types.includes(blob.type)) throw new OfflineEditError(kind === 'signature' ? REGISTER_MESSAGES.signatureType : REGISTER_MESSAGES.fileType, 'bad_args');
+  if (blob.size > MAX_REGISTER_FILE_BYTES) throw new OfflineEditError(REGISTER_MESSAGES.fileTooLarge, 'bad_args');
+  const bytes = await bytesOf(blob);
+  return {
+    id: crypto.randomUUID(),
+    bookingId,
+    kind,
+    contentType: blob.type as RegisterAttachmentType,
+    size: blob.size,
+    sha256: await sha256Hex(bytes),
+    bytes,
+    createdAt: now.toISOString(),
+    uploadedAt: null,
+    failedReason: null,
+  };
+}
+
+/**
+ * "Add to register" at the desk: one adult's entry with their signature and ID copy. Both files
+ * and the entry are written in ONE transaction, so a tablet closed at any moment holds all three
+ * or none; the replay sends the files first and the entry after them (docs/design.md,
+ * Attachments through the outbox). Refused at once, in the register's words, when the server
+ * would refuse it: bad fields, a missing or wrong file, a cancelled stay, everyone registered.
+ */
+export async function saveRegisterEntry(
+  bookingId: string,
+  input: RegisterEntryFieldsInput,
+  files: { signature: Blob | null; idCopy: Blob | null },
+  now: Date = new Date(),
+): Promise<OutboxEntry> {
+  const fields = RegisterEntryFields.safeParse(input);
+  if (!fields.success) throw new OfflineEditError(fields.error.issues[0]?.message ?? 'Invalid entry', 'bad_args');
+  const signature = await registerFile('signature', bookingId, files.signature, now);
+  const idCopy = await registerFile('id-copy', bookingId, files.idCopy, now);
+  const args = checkArgs('register.upsertEntry', {
+    entryId: crypto.randomUUID(),
+    bookingId,
+    ...fields.data,
+    signatureAttachmentId: signature.id,
+    idCopyAttachmentId: idCopy.id,
+    capturedAt: now.toISOString(),
+  });
+  const entry = await db.transaction('rw', [...editTables(), db.attachments, db.registerEntries], async () => {
+    const stored = await db.bookings.get(bookingId);
+    if (!stored) throw notOnDevice();
+    const user = await requireUser();
+    if (!can(user.role, 'manageBookings')) throw new OfflineEditError("You don't have permission to do this", 'not_allowed');
+    const view = (await currentView(fromStoredBooking(stored))) as { status: BookingStatus };
+    if (view.status === 'Cancelled') throw new OfflineEditError(REGISTER_MESSAGES.bookingCancelled, 'not_allowed');
+    const register = await queryBookingRegister(bookingId);
+    if (register && register.progress.registered >= register.progress.expected) {
+      throw new OfflineEditError(REGISTER_MESSAGES.tooManyEntries(register.progress.expected), 'not_allowed');
+    }
+    await db.attachments.bulkAdd([signature, idCopy]);
+    return addEntry('register.upsertEntry', fromStoredBooking(stored), args, now);
   });
   enqueued.emit();
   return entry;
@@ -237,11 +354,14 @@ export async function applyMineAgain(entryId: string, now: Date = new Date()): P
  * goes silently). An entry being sent right now cannot be dropped: its answer decides.
  */
 export async function discardMine(entryId: string, now: Date = new Date()): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.outcomes], async () => {
+  await db.transaction('rw', [db.outbox, db.outcomes, db.attachments], async () => {
     const entry = await db.outbox.get(entryId);
     if (!entry) throw new OfflineEditError('This change is no longer queued', 'not_found');
     if (entry.status === 'sent') throw new OfflineEditError('This change is being sent; wait for its answer', 'not_resolvable');
     await db.outbox.delete(entryId);
+    // A dropped register entry's files are of no use to anyone: they leave the device with it.
+    const files = attachmentIdsOf(entry);
+    if (files) await db.attachments.bulkDelete(files);
     await logOutcome({ entryId, op: entry.op, entityId: entry.entityId, outcome: 'discarded', note: null, reason: entry.reason ?? null, at: now.toISOString() });
   });
 }

@@ -1,7 +1,10 @@
 import type { Unit } from '@shared/contracts/accommodations.js';
 import type { Booking } from '@shared/contracts/bookings.js';
 import { SyncOperationArgs, type SyncOperation } from '@shared/contracts/sync.js';
-import { planBookingUpdate, type BookingChange, type BookingPatch } from '@shared/domain/booking-update.js';
+import { BOOKING_UPDATE_MESSAGES, planBookingUpdate, type BookingChange, type BookingPatch } from '@shared/domain/booking-update.js';
+import { EARLY_DEPARTURE_MESSAGES } from '@shared/contracts/early-departure.js';
+import { compareIsoDates, todayInLodge } from '@shared/domain/dates.js';
+import { nightsToRelease } from '@shared/domain/early-departure.js';
 import { randToCents } from '@shared/domain/money.js';
 import { can, type Role } from '@shared/roles.js';
 import type { OutboxEntry, OutboxStatus } from './db.js';
@@ -23,7 +26,7 @@ export interface LocalEdit {
 
 export type ApplyResult<R> = { ok: true; row: R; noop: boolean; changed: string[] } | { ok: false; reason: string };
 
-const BOOKING_OPS = new Set<string>(['booking.setStatus', 'booking.setSpecialRequests', 'booking.paymentReceived']);
+const BOOKING_OPS = new Set<string>(['booking.setStatus', 'booking.setSpecialRequests', 'booking.paymentReceived', 'booking.releaseNights']);
 
 export function isBookingOp(op: string): boolean {
   return BOOKING_OPS.has(op);
@@ -35,6 +38,26 @@ export function isBookingOp(op: string): boolean {
  */
 export function isFolioOp(op: string): boolean {
   return op === 'folio.addCharge';
+}
+
+/** A register entry: queued against the booking, shown by the register, not on the row. */
+export function isRegisterOp(op: string): boolean {
+  return op === 'register.upsertEntry';
+}
+
+/**
+ * An early departure's nights released: queued behind the check-out, applied by the server
+ * only (the credit follows the lodge's setting and the stay's prices, which the device does
+ * not hold), so until then the row shows the stay as booked and the screens say the release
+ * is on its way.
+ */
+export function isReleaseOp(op: string): boolean {
+  return op === 'booking.releaseNights';
+}
+
+/** Queued against a booking without changing what its row shows. */
+function besideRow(op: string): boolean {
+  return isFolioOp(op) || isRegisterOp(op) || isReleaseOp(op);
 }
 
 /**
@@ -64,8 +87,24 @@ export function applyEntryLocally<R extends SyncRow>(
     return changes(row, { isActive }, now);
   }
 
+  if (op === 'unit.setHousekeeping') {
+    // Every staff role, as on the server (set-housekeeping.ts): status, and the note unless omitted.
+    if (!can(role, 'housekeeping')) return { ok: false, reason: "You don't have permission to do this" };
+    const { status, note } = parsed.data as SyncOperationArgs['unit.setHousekeeping'];
+    const patch: Partial<Unit> = { housekeepingStatus: status };
+    if (note !== undefined) patch.housekeepingNote = note?.trim() || null;
+    return changes(row, patch, now);
+  }
+
   if (!can(role, 'manageBookings')) return { ok: false, reason: "You don't have permission to do this" };
   const booking = row as Booking;
+  if (op === 'booking.releaseNights') {
+    // The server's refusals, checked on the row as the desk sees it (the check-out queued
+    // before it included), so a release that cannot apply is refused at once in its words.
+    const { departureDate } = parsed.data as SyncOperationArgs['booking.releaseNights'];
+    const refusal = releaseRefusal(booking, departureDate, now);
+    return refusal ? { ok: false, reason: refusal } : { ok: true, row, noop: false, changed: [] };
+  }
   let change: BookingChange;
   switch (op) {
     case 'booking.setStatus': {
@@ -112,6 +151,16 @@ export function applyEntryLocally<R extends SyncRow>(
   return changes(row, visibleFields(options.viaParent ? plan.cascade : plan.patch), now);
 }
 
+/** Why the server would refuse to release this stay's remaining nights, or null (release-nights.ts). */
+function releaseRefusal(booking: Booking, departureDate: string, now: Date): string | null {
+  if (booking.isEntireLodgeChild) return BOOKING_UPDATE_MESSAGES.entireLodgeChild;
+  if (compareIsoDates(departureDate, todayInLodge(now)) > 0) return EARLY_DEPARTURE_MESSAGES.departureInFuture;
+  if (booking.status !== 'Checked-Out') return EARLY_DEPARTURE_MESSAGES.notCheckedOut;
+  if (booking.originalCheckOutDate) return EARLY_DEPARTURE_MESSAGES.alreadyReleased;
+  if (nightsToRelease(booking, departureDate) === 0) return EARLY_DEPARTURE_MESSAGES.nothingToRelease;
+  return null;
+}
+
 /** The part of a planned patch that the Booking contract shows. */
 function visibleFields(patch: BookingPatch): Partial<Booking> {
   const out: Partial<Booking> = {};
@@ -156,7 +205,7 @@ export type Overlaid<R extends SyncRow> = R & OverlayMarks;
 export function overlayRow<R extends SyncRow>(row: R, entries: readonly OutboxEntry[]): Overlaid<R> {
   const parentId = 'parentBookingId' in row ? row.parentBookingId : null;
   const mine = entries
-    .filter((e) => isInFlight(e) && !isFolioOp(e.op) && (e.entityId === row.id || (parentId !== null && e.entityId === parentId && e.op !== 'booking.setSpecialRequests')))
+    .filter((e) => isInFlight(e) && !besideRow(e.op) && (e.entityId === row.id || (parentId !== null && e.entityId === parentId && e.op !== 'booking.setSpecialRequests')))
     .sort((a, b) => a.seq - b.seq);
   let current = row;
   const notApplied: OverlayMarks['notApplied'] = [];
@@ -172,7 +221,7 @@ export function overlayRow<R extends SyncRow>(row: R, entries: readonly OutboxEn
 export function overlayRows<R extends SyncRow>(rows: readonly R[], entries: readonly OutboxEntry[]): Overlaid<R>[] {
   const byEntity = new Map<string, OutboxEntry[]>();
   for (const e of entries) {
-    if (!isInFlight(e) || isFolioOp(e.op)) continue;
+    if (!isInFlight(e) || besideRow(e.op)) continue;
     const list = byEntity.get(e.entityId);
     if (list) list.push(e);
     else byEntity.set(e.entityId, [e]);

@@ -3,7 +3,9 @@ import type { Booking } from '@shared/contracts/bookings.js';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { isArrivalToday, isDepartureToday, isInHouse, type StayQuestion } from '@shared/domain/stay-movement.js';
 import { OUTCOME_LOG_SIZE, db, fromStoredBooking, getState, type OutboxEntry, type OutcomeLogEntry, type StoredBooking } from './db.js';
-import { isInFlight, overlayRows, type Overlaid } from './overlay.js';
+import { nightsToRelease } from '@shared/domain/early-departure.js';
+import { housekeepingStatusOn, type HousekeepingStatus } from '@shared/domain/housekeeping.js';
+import { isInFlight, isReleaseOp, overlayRows, type Overlaid } from './overlay.js';
 
 /**
  * The reads behind the hooks, as plain async functions (each runs inside useLiveQuery, which
@@ -77,6 +79,27 @@ export async function queryBooking(id: string): Promise<DeskBooking | null> {
   const ids = stored.parentBookingId ? [id, stored.parentBookingId] : [id];
   const entries = (await db.outbox.where('entityId').anyOf(ids).toArray()).filter(isInFlight);
   return overlayBookings([stored], entries)[0];
+}
+
+/** A release of an early departure's nights on its way to the server (docs/design.md, The desk's day). */
+export interface PendingRelease {
+  entryId: string;
+  /** The lodge's date the guest left on, as queued. */
+  departureDate: string;
+  /** The nights it releases, counted on the stay as the device has it. */
+  nights: number;
+}
+
+/** The release queued for this booking (or the stay it belongs to) and not yet answered, or null. */
+export async function queryPendingRelease(bookingId: string): Promise<PendingRelease | null> {
+  const stored = await db.bookings.get(bookingId);
+  if (!stored) return null;
+  const stayId = stored.parentBookingId ?? bookingId;
+  const stay = stayId === bookingId ? stored : await db.bookings.get(stayId);
+  const entry = (await db.outbox.where('entityId').equals(stayId).toArray()).find((e) => isReleaseOp(e.op) && isInFlight(e));
+  if (!entry || !stay) return null;
+  const departureDate = String(entry.args.departureDate);
+  return { entryId: entry.id, departureDate, nights: nightsToRelease(stay, departureDate) };
 }
 
 /** The front desk's day, by the shared stay-movement rule (the dashboard and the API use it too). */
@@ -185,4 +208,68 @@ export async function queryStoredStatus(): Promise<StoredSyncStatus> {
     pausedForAuth: pausedForAuth ?? false,
     evictedAt: evictedAt ?? null,
   };
+}
+
+/** One unit on the housekeeping board as the device knows it (docs/design.md, The desk's day: housekeeping). */
+export interface DeskHousekeepingUnit {
+  unit: DeskUnit;
+  typeName: string;
+  /** Out of order inside a period, else the cleaning status (with the edits on the way). */
+  statusOnDate: HousekeepingStatus;
+  /** The periods not ended by the day. */
+  outOfOrder: DeskUnit['outOfOrder'];
+  arrivals: DeskBooking[];
+  departures: DeskBooking[];
+}
+
+/**
+ * The housekeeping board from the device's store: every active unit with its cleaning status
+ * as the outbox leaves it, and who arrives and leaves there on `todayIso` by the shared
+ * stay-movement rule, asked per unit (a group's units each count, as on the server). A
+ * check-out queued here shows its unit Dirty at once, as the server will set it, unless a
+ * status set on the unit after that check-out says otherwise.
+ */
+export async function queryHousekeepingBoard(todayIso: string): Promise<DeskHousekeepingUnit[]> {
+  const entries = await inFlight();
+  const editedIds = [...new Set(entries.map((e) => e.entityId))];
+  const [units, types, arriving, leaving, edited, editedChildren] = await Promise.all([
+    db.units.toArray(),
+    db.accommodationTypes.toArray(),
+    db.bookings.where('checkInDate').equals(todayIso).toArray(),
+    db.bookings.where('checkOutDate').equals(todayIso).toArray(),
+    db.bookings.bulkGet(editedIds),
+    db.bookings.where('parentBookingId').anyOf(editedIds).toArray(),
+  ]);
+  const rows = new Map<string, StoredBooking>();
+  for (const b of [...arriving, ...leaving, ...edited, ...editedChildren]) if (b?.unitId) rows.set(b.id, b);
+  const stays = overlayBookings([...rows.values()], entries);
+  const seqOf = new Map(entries.map((e) => [e.id, e.seq]));
+  const typeNames = new Map(types.map((t) => [t.id, t.name]));
+
+  return overlayRows(units.filter((u) => u.isActive), entries)
+    .map((unit) => {
+      const here = stays.filter((s) => s.unitId === unit.id);
+      // The last check-out queued here for a stay on this unit, and the last status set on it.
+      const checkOutSeq = Math.max(
+        0,
+        ...here
+          .filter((s) => s.status === 'Checked-Out' && s.pendingSync)
+          .flatMap((s) => s.pendingEntryIds.filter((id) => entries.find((e) => e.id === id)?.args.status === 'Checked-Out').map((id) => seqOf.get(id) ?? 0)),
+      );
+      const statusSeq = Math.max(0, ...unit.pendingEntryIds.map((id) => seqOf.get(id) ?? 0));
+      const shown: DeskUnit = checkOutSeq > statusSeq ? { ...unit, housekeepingStatus: 'Dirty', pendingSync: true } : unit;
+      const outOfOrder = unit.outOfOrder.filter((p) => p.endDate > todayIso);
+      // Each unit's own stay counts, an entire-lodge or group child's too (a room to turn over).
+      const asked = (booking: DeskBooking): StayQuestion => ({ booking: { ...booking, isEntireLodgeChild: false }, today: todayIso });
+      const leftToday = (b: DeskBooking) => b.status === 'Checked-Out' && b.checkOutDate === todayIso;
+      return {
+        unit: shown,
+        typeName: typeNames.get(unit.accommodationTypeId) ?? '',
+        statusOnDate: housekeepingStatusOn({ housekeepingStatus: shown.housekeepingStatus, outOfOrder }, todayIso),
+        outOfOrder,
+        arrivals: here.filter((b) => isArrivalToday(asked(b))).sort(byGuest),
+        departures: here.filter((b) => isDepartureToday(asked(b)) || leftToday(b)).sort(byGuest),
+      };
+    })
+    .sort((a, b) => a.typeName.localeCompare(b.typeName) || a.unit.name.localeCompare(b.unit.name));
 }

@@ -1,6 +1,7 @@
 import { Unit } from '@shared/contracts/accommodations.js';
 import { Booking } from '@shared/contracts/bookings.js';
 import { FolioCharge } from '@shared/contracts/folio.js';
+import { DeskRegisterEntry } from '@shared/contracts/lodger-register.js';
 import { SyncPushResponse, type SyncPushEntry, type SyncPushResult } from '@shared/contracts/sync.js';
 import { apiFetch, ContractError } from '@/lib/api.js';
 import { syncConfig } from './config.js';
@@ -10,6 +11,7 @@ import { failureOf, withTimeout, type SyncFailure } from './failures.js';
 import { logOutcome } from './outbox.js';
 import { isBookingOp, isInFlight } from './overlay.js';
 import { putNewer } from './pull.js';
+import { entryFiles, uploadAttachments } from './register.js';
 
 export const REPLAY_LOCK_NAME = 'lodge-sync-replay';
 const PUSH_PATH = '/api/sync/push';
@@ -84,6 +86,12 @@ async function runLoop(): Promise<ReplayResult> {
   for (;;) {
     lookAgain = false;
     if (await getState('pausedForAuth')) return { status: 'paused', answered };
+    // Files first: an entry naming a register file goes only once the server has it.
+    const uploadFailure = await uploadAttachments();
+    if (uploadFailure) {
+      if (uploadFailure.kind === 'auth') await setState('pausedForAuth', true);
+      return { status: uploadFailure.kind === 'auth' ? 'paused' : 'retry', answered, failure: uploadFailure };
+    }
     const entry = await takeNext();
     if (!entry) {
       if (lookAgain) continue;
@@ -107,16 +115,33 @@ async function runLoop(): Promise<ReplayResult> {
 }
 
 /**
- * The first in-flight entry by seq, marked 'sent' (attempts + 1) before the request goes,
- * so a reload mid-request knows the server may have it (its answer will then be duplicate).
+ * The first in-flight entry by seq that may go, marked 'sent' (attempts + 1) before the request
+ * goes, so a reload mid-request knows the server may have it (its answer will then be
+ * duplicate). A register entry whose files are not all on the server waits, and so does every
+ * entry behind it for the same booking (the order per booking holds); other bookings' go on.
+ * One whose file the server refused for good is rejected here, with the server's words.
  */
 async function takeNext(): Promise<OutboxEntry | undefined> {
-  return db.transaction('rw', db.outbox, async () => {
-    const next = await db.outbox.orderBy('seq').filter(isInFlight).first();
-    if (!next) return undefined;
-    const sent: OutboxEntry = { ...next, status: 'sent', attempts: next.attempts + 1 };
-    await db.outbox.put(sent);
-    return sent;
+  const at = new Date().toISOString();
+  return db.transaction('rw', [db.outbox, db.attachments, db.outcomes], async () => {
+    const waiting = new Set<string>();
+    for (const next of await db.outbox.orderBy('seq').filter(isInFlight).toArray()) {
+      if (waiting.has(next.entityId)) continue;
+      const files = await entryFiles(next);
+      if (files.state === 'wait') {
+        waiting.add(next.entityId);
+        continue;
+      }
+      if (files.state === 'failed') {
+        await db.outbox.put({ ...next, status: 'rejected', reason: files.reason, lastError: files.reason });
+        await logOutcome({ entryId: next.id, op: next.op, entityId: next.entityId, outcome: 'rejected', note: null, reason: files.reason, at });
+        continue;
+      }
+      const sent: OutboxEntry = { ...next, status: 'sent', attempts: next.attempts + 1 };
+      await db.outbox.put(sent);
+      return sent;
+    }
+    return undefined;
   });
 }
 
@@ -141,7 +166,7 @@ async function push(entry: OutboxEntry): Promise<SyncPushResult> {
   return result;
 }
 
-const resultTables = () => [db.outbox, db.outcomes, db.syncState, db.bookings, db.units, db.folioCharges];
+const resultTables = () => [db.outbox, db.outcomes, db.syncState, db.bookings, db.units, db.folioCharges, db.registerEntries];
 
 /** The server's answer, written in one transaction: the entry, the row, the log. */
 async function recordResult(entry: OutboxEntry, result: SyncPushResult): Promise<void> {
@@ -176,6 +201,14 @@ async function recordResult(entry: OutboxEntry, result: SyncPushResult): Promise
 /** The row the server sent back replaces the stored one when its version is newer. */
 async function putRecord(op: string, record: unknown): Promise<void> {
   if (record === undefined || record === null) return;
+  if (op === 'register.upsertEntry') {
+    // The entry as the server keeps it: the register shows it from the device's copy, not pending.
+    const entry = DeskRegisterEntry.safeParse(record);
+    if (entry.success) {
+      await db.registerEntries.put(entry.data);
+      return;
+    }
+  }
   if (op === 'folio.addCharge') {
     // The charge as posted: the folio shows it from the device's copy at once, not pending.
     // (A conflict answers the booking instead: cancelled meanwhile.)
@@ -185,7 +218,7 @@ async function putRecord(op: string, record: unknown): Promise<void> {
       return;
     }
   }
-  if (isBookingOp(op) || op === 'folio.addCharge') {
+  if (isBookingOp(op) || op === 'folio.addCharge' || op === 'register.upsertEntry') {
     const parsed = Booking.safeParse(record);
     if (parsed.success) await putNewer(db.bookings, [toStoredBooking(parsed.data)]);
   } else {

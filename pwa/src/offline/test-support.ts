@@ -194,3 +194,12 @@ export function pullPage(page: Partial<SyncPullResponse> & { cursor: string }): 
     changes: { accommodationTypes: [], units: [], bookings: [], ...page.changes },
   };
 }
+
+/** navigator.onLine as the screens read it, with its event. */
+export function setOnline(online: boolean): void {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** The server cannot be reached for sync: edits stay on the device. */
+export const unreachableSync = [http.post('/api/sync/push', () => HttpResponse.error()), http.get('/api/sync/pull', () => HttpResponse.error())];

@@ -65,6 +65,13 @@ export const publicSettings = PublicSettings.parse({
   bookingHorizonDays: 730,
   cardPaymentsConfigured: true,
   unbookableTypeDisplay: 'coming-soon',
+  depositPercent: 100,
+  balanceDueDays: 30,
+  cancellationPolicy: [
+    { daysBeforeArrival: 30, refundPercent: 100 },
+    { daysBeforeArrival: 14, refundPercent: 50 },
+    { daysBeforeArrival: 0, refundPercent: 0 },
+  ],
   paystackInlineScriptUrl: 'http://127.0.0.1:9/inline.js',
   timeZone: 'Africa/Johannesburg',
   currency: 'ZAR',

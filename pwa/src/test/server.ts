@@ -35,6 +35,8 @@ export const defaultHandlers = [
   http.get('/api/sync/pull', () =>
     HttpResponse.json({ cursor: 'c0', hasMore: false, changes: { accommodationTypes: [], units: [], bookings: [] }, deleted: [] }),
   ),
+  // The desk's register: a server without it by default (the desk then checks in at one tap).
+  http.get('/api/sync/register', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
   // A booking's folio: unreachable by default (the device's own copy decides, as offline).
   http.get('/api/admin/bookings/:id/folio', () => HttpResponse.error()),
   // A SuperAdmin's dashboard asks for the first-run checklist; by default all is set.
@@ -47,6 +49,18 @@ export const defaultHandlers = [
       paymentProvider: { name: 'Paystack', configured: true, cardPaymentsEnabled: true },
     }),
   ),
+  // The dashboard's payments needing attention: by default nothing; a booking's proofs: none.
+  http.get('/api/admin/payments/attention', () => HttpResponse.json({ overdueBalances: [], proofsToCheck: [], eftRefundsOwed: [] })),
+  http.get('/api/admin/bookings/:id/proofs', () => HttpResponse.json([])),
+  // The register of lodgers: nothing incomplete; a booking's register unreachable (left out).
+  http.get('/api/admin/register/incomplete', () => HttpResponse.json({ bookings: [] })),
+  http.get('/api/admin/channel-feeds', () => HttpResponse.json({ feeds: [], units: [], clashes: [] })),
+  http.get('/api/admin/bookings/:id/register', () => HttpResponse.error()),
+  http.get('/api/admin/lodger-register', ({ request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), entries: [] });
+  }),
+  http.get('/api/admin/guests', () => HttpResponse.json([])),
   // ... and cannot be reached for a push unless a test says otherwise (changes stay queued).
   http.post('/api/sync/push', () => HttpResponse.error()),
 ];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { createKnex, migrateLatest, type DbTarget } from '../knex.js';
 import { seedDemoData } from '../seeds/demo/seed-demo.js';
-import { createScratchDatabase } from '../../../test/harness.js';
+import { createScratchDatabase } from '../../../test/scratch-db.js';
 import { createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 import { BackupError, filesUnder, readBackupFile } from './backup-file.js';
@@ -172,6 +172,77 @@ async function fillTheRest(db: Knex): Promise<void> {
     response_body: { id: booking.id },
   });
   await db('login_attempts').insert({ key: 'user:manager', succeeded: false });
+  await db('guest_booking_links').insert({ booking_id: booking.id, token_hash: 'c'.repeat(64), expires_at: new Date(now.getTime() + 86_400_000) });
+  await db('payment_requests').insert({ booking_id: booking.id, reference: `${booking.reference}-B1`, amount: '1250.50', source: 'guest-balance' });
+  await db('payment_reminders').insert({ booking_id: booking.id, kind: 'before_due', due_date: now.toISOString().slice(0, 10) });
+  const proofBytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(2_000), Buffer.from([0, 13, 10, 255])]);
+  await db('payment_proofs').insert({
+    booking_id: booking.id,
+    file_name: 'FNB "proof" of payment.pdf',
+    content_type: 'application/pdf',
+    size_bytes: proofBytes.length,
+    content: proofBytes,
+    sha256: crypto.createHash('sha256').update(proofBytes).digest('hex'),
+  });
+  const [statement] = await db('bank_statements').insert({ bank: 'fnb', file_name: 'fnb-november.csv', line_count: 1, uploaded_by_user_id: user.id }).returning('id');
+  await db('bank_statement_lines').insert({
+    statement_id: statement.id,
+    line_number: 1,
+    line_date: now.toISOString().slice(0, 10),
+    description: `MAGTAPE CREDIT ${booking.reference.toLowerCase()}`,
+    amount: '4950.00',
+    fingerprint: 'f'.repeat(64),
+    proposed_booking_id: booking.id,
+    match_reason: 'reference',
+  });
+  // The register's files are kept encrypted; a backup carries the envelope's bytes as they are.
+  const signatureId = crypto.randomUUID();
+  const idCopyId = crypto.randomUUID();
+  const envelope = (n: number) => Buffer.concat([Buffer.from('LF\x01', 'latin1'), crypto.randomBytes(n)]);
+  await db('register_attachments').insert([
+    { id: signatureId, booking_id: booking.id, kind: 'signature', content_type: 'image/png', size_bytes: 1_200, sha256: 'a'.repeat(64), content: envelope(1_231) },
+    { id: idCopyId, booking_id: booking.id, kind: 'id-copy', content_type: 'application/pdf', size_bytes: 3_000, sha256: 'b'.repeat(64), content: envelope(3_031) },
+  ]);
+  await db('register_entries').insert({
+    id: crypto.randomUUID(),
+    booking_id: booking.id,
+    full_names: 'Thandiwe Grace',
+    surname: 'Mokoena',
+    id_type: 'SA ID',
+    id_number: '8001015009087',
+    nationality: 'ZA',
+    residence_status: 'Citizen',
+    home_address: '12 Marula Street\nHoedspruit',
+    signature_attachment_id: signatureId,
+    id_copy_attachment_id: idCopyId,
+    captured_at: now,
+    captured_by: 'staff',
+    captured_by_user_id: user.id,
+  });
+  // A unit out of order after the last stay it has, so no live booking is in the way.
+  const unit = await db('units').orderBy('name').first('id');
+  const lastStay = await db('bookings').where({ unit_id: unit.id }).max('check_out_date as last').first();
+  const start = new Date(`${lastStay?.last ?? now.toISOString().slice(0, 10)}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + 10);
+  const end = new Date(start);
+  end.setUTCDate(end.getUTCDate() + 3);
+  await db('unit_out_of_order').insert({
+    unit_id: unit.id,
+    start_date: start.toISOString().slice(0, 10),
+    end_date: end.toISOString().slice(0, 10),
+    note: 'Thatch repaired, "roof off"',
+    created_by_user_id: user.id,
+  });
+  const type = await db('accommodation_types').orderBy('name').first('id');
+  await db('waitlist_entries').insert({
+    name: 'Sipho "Sips" Dlamini',
+    email: 'sipho@example.com',
+    check_in_date: start.toISOString().slice(0, 10),
+    check_out_date: end.toISOString().slice(0, 10),
+    number_of_guests: 2,
+    accommodation_type_id: type.id,
+  });
+  await db('waitlist_freed_nights').insert({ start_date: start.toISOString().slice(0, 10), end_date: end.toISOString().slice(0, 10), reason: 'cancelled' });
   await db('rate_limit_buckets').insert({
     scope: 'chat',
     key: '192.0.2.10',
@@ -186,6 +257,16 @@ async function fillTheRest(db: Knex): Promise<void> {
     user_id: user.id,
     expires_at: new Date(now.getTime() + 86_400_000),
   });
+  // A channel's feed of a unit that fetched once: one event it blocks (on a stay of the demo
+  // data, a booking of that unit) and one it could not import (a clash with that same stay).
+  const stay = await db('bookings').whereNotNull('unit_id').orderBy('reference').first('id', 'unit_id', 'reference', 'check_in_date', 'check_out_date');
+  const [feed] = await db('channel_feeds')
+    .insert({ unit_id: stay.unit_id, channel: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/42.ics?s=x', export_token: 'e'.repeat(32), last_success_at: now, event_count: 2, created_by_user_id: user.id })
+    .returning('id');
+  await db('channel_feed_events').insert([
+    { feed_id: feed.id, uid: 'one@airbnb.com', summary: 'Reserved', start_date: stay.check_in_date, end_date: stay.check_out_date, booking_id: stay.id },
+    { feed_id: feed.id, uid: 'two@airbnb.com', summary: 'Not available', start_date: stay.check_in_date, end_date: stay.check_out_date, clash_with: `Booking ${stay.reference} (a guest)`, clash_booking_id: stay.id, clash_found_at: now },
+  ]);
 }
 
 /** A new place with the demo data, a row in every other table, and an uploads folder. */
@@ -354,7 +435,7 @@ describe(`backup and restore (${KIND === 'pglite' ? 'embedded PGlite' : 'Postgre
     const refusal =
       KIND === 'pglite'
         ? `Refusing to restore: ${path.join(target.dataDir, 'pgdata')} already holds a database. Restore goes only into an empty target; nothing was changed.`
-        : `Refusing to restore: the database ${(target.target as { url: string }).url} is not empty (it has public.accommodation_types, public.audit_log, public.audit_log_id_seq, public.bookings, public.bookings_version). Restore goes only into an empty target; nothing was changed.`;
+        : `Refusing to restore: the database ${(target.target as { url: string }).url} is not empty (it has public.accommodation_types, public.audit_log, public.audit_log_id_seq, public.bank_statement_lines, public.bank_statements). Restore goes only into an empty target; nothing was changed.`;
     expect(again.stderr).toContain(refusal);
     expect(await withDb(target, tableSums)).toEqual(sourceSums);
     const after = await readFiles(target.uploadDir);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { prepared } from '../../db/prepared.js';
-import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
+import type { AccommodationType, OutOfOrderPeriod, Unit } from '../../../../shared/contracts/accommodations.js';
+import type { CleaningStatus } from '../../../../shared/domain/housekeeping.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 
 type Db = Knex | Knex.Transaction;
@@ -33,6 +34,12 @@ interface UnitRow {
   name: string;
   accommodation_type_id: string;
   is_active: boolean;
+  housekeeping_status: CleaningStatus;
+  housekeeping_note: string | null;
+  housekeeping_changed_at: Date | null;
+  // joined, where the query asks for them
+  housekeeping_changed_by_name?: string | null;
+  out_of_order?: OutOfOrderPeriod[] | null;
   version: number;
   updated_at: Date;
 }
@@ -67,6 +74,11 @@ export const toUnit = (r: UnitRow): Unit => ({
   name: r.name,
   accommodationTypeId: r.accommodation_type_id,
   isActive: r.is_active,
+  housekeepingStatus: r.housekeeping_status,
+  housekeepingNote: r.housekeeping_note,
+  housekeepingChangedAt: r.housekeeping_changed_at ? new Date(r.housekeeping_changed_at).toISOString() : null,
+  housekeepingChangedBy: r.housekeeping_changed_by_name ?? null,
+  outOfOrder: r.out_of_order ?? [],
   version: r.version,
   updatedAt: new Date(r.updated_at).toISOString(),
 });
@@ -95,10 +107,26 @@ export async function findType(db: Db, id: string): Promise<AccommodationType | 
   return row ? toAccommodationType(row) : undefined;
 }
 
+/**
+ * A unit with what its contract shows beside its own columns: who last set its cleaning status
+ * and its out of order periods (every one: they are few, and the screens pick the ones not
+ * ended by the lodge's date, which the database's clock is not).
+ */
+function unitColumns(db: Db) {
+  return [
+    'u.*',
+    db.raw(`(SELECT hu.first_name || ' ' || hu.last_name FROM users hu WHERE hu.id = u.housekeeping_changed_by_user_id) AS housekeeping_changed_by_name`),
+    db.raw(`COALESCE((SELECT json_agg(json_build_object('id', o.id, 'startDate', to_char(o.start_date, 'YYYY-MM-DD'),
+                                                       'endDate', to_char(o.end_date, 'YYYY-MM-DD'), 'note', o.note)
+                                      ORDER BY o.start_date)
+                        FROM unit_out_of_order o WHERE o.unit_id = u.id), '[]'::json) AS out_of_order`),
+  ];
+}
+
 export async function listUnits(db: Db, opts: { activeOnly: boolean }): Promise<Unit[]> {
   const q = db<UnitRow>('units as u')
     .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
-    .select('u.*')
+    .select(unitColumns(db))
     .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }]);
   if (opts.activeOnly) q.where('u.is_active', true);
   const rows: UnitRow[] = await q;
@@ -115,18 +143,18 @@ export async function findTypesByIds(db: Db, ids: readonly string[]): Promise<Ac
 /** Units by id (the sync pull's page), in no particular order. */
 export async function findUnitsByIds(db: Db, ids: readonly string[]): Promise<Unit[]> {
   if (ids.length === 0) return [];
-  const rows: UnitRow[] = await db<UnitRow>('units').whereIn('id', ids).select('*');
+  const rows: UnitRow[] = await db<UnitRow>('units as u').whereIn('u.id', ids).select(unitColumns(db));
   return rows.map(toUnit);
 }
 
 export async function findUnitById(db: Db, id: string): Promise<Unit | undefined> {
-  const row: UnitRow | undefined = await db<UnitRow>('units').where({ id }).first();
+  const row: UnitRow | undefined = await db<UnitRow>('units as u').where('u.id', id).first(unitColumns(db));
   return row ? toUnit(row) : undefined;
 }
 
 /** The unit, locked for the rest of the transaction (read, then write). */
 export async function findUnitForUpdate(trx: Knex.Transaction, id: string): Promise<Unit | undefined> {
-  const row: UnitRow | undefined = await trx<UnitRow>('units').where({ id }).forUpdate().first();
+  const row: UnitRow | undefined = await trx<UnitRow>('units as u').where('u.id', id).forUpdate('u').first(unitColumns(trx));
   return row ? toUnit(row) : undefined;
 }
 
@@ -292,9 +320,9 @@ export async function deleteTypeWithUnits(db: Db, id: string): Promise<void> {
 }
 
 export async function findUnit(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<Unit | undefined> {
-  const q = db<UnitRow>('units').where({ id });
-  if (opts.forUpdate) q.forUpdate();
-  const row: UnitRow | undefined = await q.first();
+  const q = db<UnitRow>('units as u').where('u.id', id);
+  if (opts.forUpdate) q.forUpdate('u');
+  const row: UnitRow | undefined = await q.first(unitColumns(db));
   return row ? toUnit(row) : undefined;
 }
 
@@ -319,3 +347,40 @@ export async function readCatalogueVersion(db: Db): Promise<string> {
   const row: { version: string | number } | undefined = await prepared('catalogue_version', db('catalogue_version').first('version'));
   return String(row?.version ?? 0);
 }
+
+// ---- housekeeping: the cleaning columns, written for the housekeeping feature (unit-housekeeping.ts)
+
+export interface HousekeepingWrite {
+  status: CleaningStatus;
+  /** undefined: the note stays as it is. */
+  note: string | null | undefined;
+  userId: string;
+  at: Date;
+}
+
+/** Writes the unit's cleaning status (the caller holds the row's lock). */
+export async function writeHousekeeping(db: Db, unitId: string, w: HousekeepingWrite): Promise<void> {
+  await db('units').where({ id: unitId }).update({
+    housekeeping_status: w.status,
+    ...(w.note !== undefined ? { housekeeping_note: w.note } : {}),
+    housekeeping_changed_at: w.at,
+    housekeeping_changed_by_user_id: w.userId,
+  });
+}
+
+/** Units set Dirty after a check-out, with what each was before (those already Dirty are left alone). */
+export async function markDirty(db: Db, unitIds: readonly string[], userId: string, at: Date): Promise<{ id: string; before: CleaningStatus }[]> {
+  if (unitIds.length === 0) return [];
+  const rows: { id: string; housekeeping_status: CleaningStatus }[] = await db('units')
+    .whereIn('id', [...unitIds])
+    .whereNot('housekeeping_status', 'Dirty')
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'housekeeping_status');
+  if (rows.length === 0) return [];
+  await db('units')
+    .whereIn('id', rows.map((r) => r.id))
+    .update({ housekeeping_status: 'Dirty', housekeeping_changed_at: at, housekeeping_changed_by_user_id: userId });
+  return rows.map((r) => ({ id: r.id, before: r.housekeeping_status }));
+}
+

@@ -2,7 +2,7 @@
  * How other features read the catalogue (types, units, package inclusions), which this
  * feature owns: the statements are its repo's, so a change to those tables is made here once.
  */
-import type { DbOrTx } from '../../db/transaction.js';
+import type { DbOrTx, Tx } from '../../db/transaction.js';
 import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
 import * as repo from './accommodations.repo.js';
 
@@ -24,6 +24,16 @@ export function getUnits(db: DbOrTx, ids: readonly string[]): Promise<Unit[]> {
 
 export function getUnit(db: DbOrTx, id: string): Promise<Unit | undefined> {
   return repo.findUnitById(db, id);
+}
+
+/** The unit, its row locked for the rest of the caller's transaction (read, then write). */
+export function lockUnit(trx: Tx, id: string): Promise<Unit | undefined> {
+  return repo.findUnitForUpdate(trx, id);
+}
+
+/** Every unit, inactive ones included, in the catalogue's order (the housekeeping board). */
+export function listAllUnits(db: DbOrTx): Promise<Unit[]> {
+  return repo.listUnits(db, { activeOnly: false });
 }
 
 export function getTypeSummary(db: DbOrTx, id: string): Promise<repo.TypeSummary | undefined> {

@@ -68,3 +68,9 @@ export async function deleteSessionsOf(db: Db, userId: string, exceptSessionId?:
   if (exceptSessionId) q.whereNot({ id: exceptSessionId });
   return q.delete();
 }
+
+/** The addresses of the active staff holding any of these roles (who is told of a channel clash). */
+export async function activeStaffEmails(db: Db, roles: readonly Role[]): Promise<string[]> {
+  const rows: { email: string }[] = await db('users').whereIn('role', [...roles]).andWhere({ is_active: true }).orderBy('email').distinct('email');
+  return rows.map((r) => r.email).filter((e) => e.includes('@'));
+}

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { inTransaction, type TxOptions } from '../../db/transaction.js';
+import { inTransaction, type DbOrTx, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from './session-user.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../errors.js';
 import { STAFF_MESSAGES as M, type CreateStaffRequest, type ResetPasswordRequest, type StaffMember, type UpdateStaffRequest } from '../../../../shared/contracts/staff.js';
@@ -67,3 +67,6 @@ export async function resetPassword(deps: Db, user: SessionUser, id: string, inp
     return { message: 'Password reset successfully!', id };
   });
 }
+
+/** Active Managers' and SuperAdmins' e-mail addresses (a channel clash is mailed to them). */
+export const activeManagerEmails = (db: DbOrTx): Promise<string[]> => repo.activeStaffEmails(db, ['SuperAdmin', 'Manager']);

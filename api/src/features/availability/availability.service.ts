@@ -22,12 +22,20 @@ type Db = DbOrTx;
  * is never available (guests cannot book it); a package type is answered as a package.
  */
 export async function checkAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
+  return availabilityIn(deps.db, input);
+}
+
+/**
+ * checkAvailability in the caller's transaction, for the stay alone (no party): the waitlist
+ * job asks it for each waiting entry in the transaction that marks the entry told.
+ */
+export async function availabilityIn(db: Db, input: Pick<AvailabilityRequest, 'accommodationTypeId' | 'checkIn' | 'checkOut'>): Promise<AvailabilityResponse> {
   // The type and its unit counts in one query: the common case (not a package) needs no other.
-  const found = await repo.findTypeWithCounts(deps.db, input.accommodationTypeId, input.checkIn, input.checkOut);
+  const found = await repo.findTypeWithCounts(db, input.accommodationTypeId, input.checkIn, input.checkOut);
   if (!found) throw unknownId('accommodationTypeId', TYPE_NOT_FOUND_MESSAGE);
   const { type } = found;
   if (type.isPackage) {
-    const { available, availableUnits, totalUnits } = await packageAvailability(deps.db, type, input.checkIn, input.checkOut);
+    const { available, availableUnits, totalUnits } = await packageAvailability(db, type, input.checkIn, input.checkOut);
     return { available, availableUnits, totalUnits };
   }
   const totalUnits = found.totalUnits;

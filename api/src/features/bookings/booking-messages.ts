@@ -5,6 +5,7 @@ export const BOOKING_SERVICE_MESSAGES = {
   unavailable: 'This accommodation is not available for the selected dates',
   unitNotFound: 'Unit not found',
   bookingNotFound: 'Booking not found',
+  noDeposit: 'This booking has no deposit: the full amount was due when it was made, so mark it Paid instead',
   entireLodgeNotFound: 'Entire-lodge booking not found',
   notAPackage: 'This accommodation type is not a package',
   pastCheckIn: 'Check-in date cannot be in the past',

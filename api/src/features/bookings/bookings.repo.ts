@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import type { BookingPatch } from '../../../../shared/domain/booking-update.js';
 import type { Booking, GuestListItem } from '../../../../shared/contracts/bookings.js';
-import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
+import { BLOCKING_STATUSES, type BookingStatus, type PaymentMethod, type PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import { unitHeldSql } from '../../db/unit-held.js';
 import { prepared } from '../../db/prepared.js';
 import { centsToDecimalText, centsToRand, randToCents } from '../../../../shared/domain/money.js';
+import { balanceDueCents } from '../../../../shared/domain/deposits.js';
+import type { BookingChannel } from '../../../../shared/domain/booking-channel.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -15,7 +17,8 @@ export interface BookingRow {
   accommodation_type_id: string;
   guest_id: string;
   guest_name: string;
-  guest_email: string;
+  /** null: a walk-in or phone guest without an address. */
+  guest_email: string | null;
   check_in_date: string;
   check_out_date: string;
   number_of_guests: number;
@@ -45,6 +48,20 @@ export interface BookingRow {
   child_ages: number[] | null;
   special_offer_id: string | null;
   special_discount_amount: string;
+  /** Due at booking (null: all of it, as before deposits). */
+  deposit_amount: string | null;
+  /** When the rest is due; null when nothing was left for later. */
+  balance_due_date: string | null;
+  /** The ledger's money held (kept by a trigger on payment_transactions). */
+  amount_paid: string;
+  channel: BookingChannel | null;
+  /** The parent of a stay split over units (its children are the segments). */
+  is_split_stay: boolean;
+  /** Set when an early departure released the remaining nights: the check-out booked. */
+  original_check_out_date: string | null;
+  early_departure_credit: string;
+  /** Each night's accommodation price as quoted (cents); null on older bookings. */
+  night_amounts: number[] | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -53,6 +70,7 @@ export interface BookingRow {
   accommodation_type_name?: string;
   guest_phone?: string | null;
   special_offer_name?: string | null;
+  created_by_name?: string | null;
 }
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -67,8 +85,11 @@ export const toBooking = (r: BookingRow): Booking => ({
   accommodationTypeName: r.accommodation_type_name ?? '',
   guestId: r.guest_id,
   guestName: r.guest_name,
+  // A stay a channel's calendar blocked has no guest e-mail (docs/design.md, 19).
   guestEmail: r.guest_email,
   guestPhone: r.guest_phone ?? null,
+  channel: r.channel,
+  createdByName: r.created_by_name ?? null,
   checkInDate: r.check_in_date,
   checkOutDate: r.check_out_date,
   numberOfGuests: r.number_of_guests,
@@ -87,6 +108,10 @@ export const toBooking = (r: BookingRow): Booking => ({
   isEntireLodgeChild: r.is_entire_lodge_child,
   // Only on a group's parent, so every other booking is answered exactly as before groups.
   ...(r.group_unit_count ? { unitCount: r.group_unit_count } : {}),
+  ...(r.is_split_stay ? { isSplitStay: true } : {}),
+  ...(r.original_check_out_date
+    ? { originalCheckOutDate: r.original_check_out_date, earlyDepartureCredit: centsToRand(randToCents(r.early_departure_credit)) }
+    : {}),
   // The party and the special only where they were kept, so other bookings answer as before.
   ...(r.adults != null ? { adults: r.adults, childAges: r.child_ages ?? [] } : {}),
   ...(r.special_offer_id
@@ -96,21 +121,38 @@ export const toBooking = (r: BookingRow): Booking => ({
         specialDiscountAmount: centsToRand(randToCents(r.special_discount_amount)),
       }
     : {}),
+  ...moneyHeld(r),
   createdAt: iso(r.created_at)!,
   updatedAt: iso(r.updated_at)!,
   version: r.version,
 });
+
+/** Paid, the balance (the one rule: balanceDueCents) and its due date. */
+function moneyHeld(r: BookingRow): Pick<Booking, 'amountPaid' | 'balanceDue' | 'balanceDueDate' | 'depositAmount'> {
+  const paidCents = randToCents(r.amount_paid ?? '0');
+  // Released nights credited after an early departure are owed no more.
+  const owedCents = randToCents(r.total_amount) - randToCents(r.early_departure_credit ?? '0');
+  const balance = r.is_entire_lodge_child ? 0 : balanceDueCents(owedCents, paidCents, r.status === 'Cancelled');
+  return {
+    amountPaid: centsToRand(paidCents),
+    balanceDue: centsToRand(balance),
+    balanceDueDate: r.balance_due_date ?? null,
+    depositAmount: r.deposit_amount == null ? null : centsToRand(randToCents(r.deposit_amount)),
+  };
+}
 
 function bookingsQuery(db: Db) {
   return db('bookings as b')
     .leftJoin('units as u', 'u.id', 'b.unit_id')
     .join('accommodation_types as t', 't.id', 'b.accommodation_type_id')
     .join('guests as g', 'g.id', 'b.guest_id')
+    .leftJoin('users as cu', 'cu.id', 'b.created_by_user_id')
     .select(
       'b.*',
       'u.name as unit_name',
       't.name as accommodation_type_name',
       'g.phone as guest_phone',
+      db.raw("CASE WHEN cu.id IS NULL THEN NULL ELSE cu.first_name || ' ' || cu.last_name END AS created_by_name"),
       // The special's name as the booking shows it (null once the special is deleted: the id is set null too).
       db.raw('(SELECT so.name FROM special_offers so WHERE so.id = b.special_offer_id) AS special_offer_name'),
     );
@@ -193,7 +235,7 @@ export type BookingInsert = {
   accommodation_type_id: string;
   guest_id: string;
   guest_name: string;
-  guest_email: string;
+  guest_email: string | null;
   check_in_date: string;
   check_out_date: string;
   number_of_guests: number;
@@ -221,6 +263,24 @@ export type BookingInsert = {
   /** The special that applied, and its discount (a booking's total never follows a later change). */
   special_offer_id?: string | null;
   special_discount_cents?: number;
+  /** Due at booking (depositPlan's dueNow); null or absent: all of it (entire-lodge children too). */
+  deposit_cents?: number | null;
+  /** When the rest is due; null when nothing is left for later. */
+  balance_due_date?: string | null;
+  /**
+   * Money taken as the booking is made (staff at the desk), written with the ledger rows that
+   * hold it, so the ledger's trigger agrees and the new booking stays at version 1.
+   */
+  amount_paid_cents?: number;
+  /** How it came; absent: `Website` for a guest's own booking, not recorded for staff. */
+  channel?: BookingChannel | null;
+  /** Each night's accommodation price as quoted (cents), for spreading amounts over the nights. */
+  night_amounts?: readonly number[] | null;
+  /** The parent of a split stay (no unit; its children are the segments). */
+  is_split_stay?: boolean;
+  /** A split stay's segment written by a room move keeps its stay's check-in and check-out moments. */
+  checked_in_at?: Date | null;
+  checked_out_at?: Date | null;
 };
 
 /**
@@ -240,25 +300,33 @@ export async function countActiveHolds(db: Db, by: { email: string; source: stri
 
 /** Inserts one booking; the exclusion constraint (23P01) and unique indexes (23505) throw. */
 export async function insertBooking(db: Db, b: BookingInsert): Promise<string> {
-  const { total_cents, discount_cents, id, child_ages, special_discount_cents, ...rest } = b;
+  const { total_cents, discount_cents, id, child_ages, special_discount_cents, deposit_cents, amount_paid_cents, channel, night_amounts, ...rest } = b;
   const rows: { id: string }[] = await db('bookings')
     .insert({
       ...(id ? { id } : {}),
       ...rest,
+      channel: channel !== undefined ? channel : rest.source === 'guest' && !rest.is_entire_lodge_child ? 'Website' : null,
+      ...(night_amounts != null ? { night_amounts: JSON.stringify(night_amounts) } : {}),
       total_amount: centsToDecimalText(total_cents),
       discount_amount: centsToDecimalText(discount_cents),
       // jsonb: the driver would send a JS array as a PostgreSQL array, so send JSON text.
       ...(child_ages != null ? { child_ages: JSON.stringify(child_ages) } : {}),
       ...(special_discount_cents ? { special_discount_amount: centsToDecimalText(special_discount_cents) } : {}),
+      ...(deposit_cents != null ? { deposit_amount: centsToDecimalText(deposit_cents) } : {}),
+      ...(amount_paid_cents ? { amount_paid: centsToDecimalText(amount_paid_cents) } : {}),
     })
     .returning('id');
   return rows[0].id;
 }
 
 /** What the bookings use cases write: the domain's patch, and the hold. */
-export type BookingWrite = BookingPatch & { holdExpiresAt?: Date | null };
+/**
+ * amountPaidCents: only with the ledger row that makes it true, written in the same
+ * transaction (the ledger's trigger then agrees and leaves the row alone).
+ */
+export type BookingWrite = BookingPatch & { holdExpiresAt?: Date | null; amountPaidCents?: number };
 
-const COLUMNS: Record<Exclude<keyof BookingWrite, 'totalCents'>, string> = {
+const COLUMNS: Record<Exclude<keyof BookingWrite, 'totalCents' | 'amountPaidCents'>, string> = {
   status: 'status',
   paymentStatus: 'payment_status',
   paymentVerified: 'payment_verified',
@@ -276,6 +344,7 @@ function toColumns(patch: BookingWrite): Record<string, unknown> {
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
     if (key === 'totalCents') row.total_amount = centsToDecimalText(value as number);
+    else if (key === 'amountPaidCents') row.amount_paid = centsToDecimalText(value as number);
     else row[COLUMNS[key as keyof typeof COLUMNS]] = value;
   }
   return row;
@@ -299,6 +368,46 @@ export async function updateChildren(db: Db, parentId: string, patch: BookingWri
   const columns = toColumns(patch);
   if (Object.keys(columns).length === 0) return 0;
   return db('bookings').where({ parent_booking_id: parentId }).update(columns);
+}
+
+/**
+ * An early departure's release (docs/design.md, The desk's day: early departures): the stay
+ * ends at `checkOut`, the check-out booked is kept in original_check_out_date and the credit
+ * for the released nights recorded, if the row is still at `version` (undefined otherwise).
+ */
+export async function releaseNights(
+  db: Db,
+  id: string,
+  version: number,
+  release: { checkOut: string; creditCents: number },
+): Promise<BookingRow | undefined> {
+  const rows: BookingRow[] = await db('bookings')
+    .where({ id, version })
+    .update({
+      original_check_out_date: db.raw('check_out_date'),
+      check_out_date: release.checkOut,
+      early_departure_credit: centsToDecimalText(release.creditCents),
+    })
+    .returning('*');
+  return rows[0];
+}
+
+/**
+ * The units of a stay cut where the stay now ends (an early departure): a unit booking ending
+ * after `checkOut` ends there, keeping the check-out it had as original_check_out_date; one
+ * starting on or after it (a later segment of a split stay) is removed (the sync pull's
+ * deletion marker is written by trigger). Returns the ids of those removed.
+ */
+export async function cutChildrenAt(db: Db, parentId: string, checkOut: string): Promise<{ shortened: number; removed: string[] }> {
+  const removed: { id: string }[] = await db('bookings').where({ parent_booking_id: parentId }).where('check_in_date', '>=', checkOut).delete().returning('id');
+  const shortened = await db('bookings')
+    .where({ parent_booking_id: parentId })
+    .where('check_out_date', '>', checkOut)
+    .update({
+      original_check_out_date: db.raw('COALESCE(original_check_out_date, check_out_date)'),
+      check_out_date: checkOut,
+    });
+  return { shortened, removed: removed.map((r) => r.id) };
 }
 
 /** Sets the Paystack reference of a booking that has none yet; false when it already had one. */
@@ -390,34 +499,136 @@ export async function listUnitsForGroup(db: Db, typeId: string, checkIn: string,
   return res.rows;
 }
 
+// ---- room moves and split stays
+
+/**
+ * A stay's rows (forUpdate: locked for a room move): the parent (or single booking) first, then its
+ * children in id order: the order updateBooking takes them in (the parent, then the children
+ * it updates), so a move and a status change of the same stay queue instead of deadlocking.
+ */
+export async function findStayRows(db: Db, stayId: string, opts: { forUpdate?: boolean } = {}): Promise<{ stay: BookingRow; children: BookingRow[] } | undefined> {
+  const lock = (q: Knex.QueryBuilder) => (opts.forUpdate ? q.forUpdate('b') : q);
+  const stay: BookingRow | undefined = await lock(bookingsQuery(db).where('b.id', stayId)).first();
+  if (!stay) return undefined;
+  const children: BookingRow[] = await lock(bookingsQuery(db).where('b.parent_booking_id', stayId).orderBy('b.id'));
+  return { stay, children };
+}
+
+/** Removes a stay's children (a split stay's segments before they are written again); their ids. */
+export async function deleteChildren(db: Db, parentId: string): Promise<string[]> {
+  const rows: { id: string }[] = await db('bookings').where({ parent_booking_id: parentId }).delete().returning('id');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Where a stay is now: on one unit (unitId, its type) or split (unitId null, is_split_stay),
+ * and its total and nights' amounts when a move repriced it; undefined when the row is no
+ * longer at `version`.
+ */
+export async function placeStay(
+  db: Db,
+  id: string,
+  version: number,
+  place: { unitId: string | null; accommodationTypeId: string; totalCents?: number; nightAmounts?: readonly number[] },
+): Promise<BookingRow | undefined> {
+  const rows: BookingRow[] = await db('bookings')
+    .where({ id, version })
+    .update({
+      unit_id: place.unitId,
+      accommodation_type_id: place.accommodationTypeId,
+      is_split_stay: place.unitId === null,
+      ...(place.totalCents !== undefined ? { total_amount: centsToDecimalText(place.totalCents) } : {}),
+      ...(place.nightAmounts !== undefined ? { night_amounts: JSON.stringify(place.nightAmounts) } : {}),
+    })
+    .returning('*');
+  return rows[0];
+}
+
+/**
+ * The reference a guest knows of the live stay holding the unit on one of the nights
+ * [checkIn, checkOut) (a unit booking of a shared stay answers with its parent's), other than
+ * the stay `exceptStayId`; undefined when none does.
+ */
+export async function findHoldingReference(db: Db, unitId: string, checkIn: string, checkOut: string, exceptStayId: string): Promise<string | undefined> {
+  const row: { reference: string } | undefined = await db('bookings as b')
+    .leftJoin('bookings as p', 'p.id', 'b.parent_booking_id')
+    .where('b.unit_id', unitId)
+    .whereIn('b.status', BLOCKING_STATUSES)
+    .whereRaw(`daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, ?::date, '[)')`, [checkIn, checkOut])
+    .whereNot('b.id', exceptStayId)
+    .whereRaw('b.parent_booking_id IS DISTINCT FROM ?', [exceptStayId])
+    .orderBy('b.check_in_date')
+    .first(db.raw('COALESCE(p.reference, b.reference) AS reference'));
+  return row?.reference;
+}
+
+/**
+ * Active units of every type but the packages, each free on all the nights [checkIn,
+ * checkOut) by the held rule (the stay's own rows aside), in the lodge's order: where a
+ * room move can go.
+ */
+export async function listUnitsFreeForMove(
+  db: Db,
+  checkIn: string,
+  checkOut: string,
+  stayId: string,
+): Promise<{ id: string; name: string; accommodation_type_id: string; accommodation_type_name: string }[]> {
+  const held = unitHeldSql('u.id', checkIn, checkOut, stayId);
+  const res = await db.raw<{ rows: { id: string; name: string; accommodation_type_id: string; accommodation_type_name: string }[] }>(
+    `SELECT u.id, u.name, u.accommodation_type_id, t.name AS accommodation_type_name
+       FROM units u JOIN accommodation_types t ON t.id = u.accommodation_type_id
+      WHERE u.is_active AND t.is_active AND NOT t.is_package AND NOT ${held.sql}
+      ORDER BY t.sort_order, t.name, u.sort_order, u.name, u.id`,
+    held.bindings,
+  );
+  return res.rows;
+}
+
 // ---- guests
 
 export interface GuestRecord {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   address: string | null;
+}
+
+interface GuestUpsert {
+  firstName: string;
+  lastName: string;
+  /** null: a walk-in or phone guest without an address, found again by phone. */
+  email: string | null;
+  phone?: string | null;
+  address?: string | null;
+  userId?: string | null;
 }
 
 /**
  * One guest per e-mail address (unique index on lower(email)): a returning guest's record
  * is reused and takes the latest names; phone and address are kept when not given again.
+ * A guest without an address is one record per phone (guests.phone_key, unique among guests
+ * without an e-mail), so two walk-ins with one phone racing each other share the record: the
+ * second insert meets the first's row in the index and updates it instead.
  */
-export async function upsertGuest(
-  db: Db,
-  g: { firstName: string; lastName: string; email: string; phone?: string | null; address?: string | null; userId?: string | null },
-): Promise<GuestRecord> {
-  const res = await db.raw<{ rows: Record<string, any>[] }>(
-    `INSERT INTO guests (first_name, last_name, email, phone, address, user_id)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT ((lower(email))) DO UPDATE
+export async function upsertGuest(db: Db, g: GuestUpsert): Promise<GuestRecord> {
+  const conflict = g.email === null
+    ? `ON CONFLICT (phone_key) WHERE email IS NULL AND phone_key IS NOT NULL DO UPDATE
+        SET first_name = EXCLUDED.first_name,
+            last_name = EXCLUDED.last_name,
+            phone = EXCLUDED.phone,
+            address = COALESCE(EXCLUDED.address, guests.address)`
+    : `ON CONFLICT ((lower(email))) DO UPDATE
         SET first_name = EXCLUDED.first_name,
             last_name = EXCLUDED.last_name,
             phone = COALESCE(EXCLUDED.phone, guests.phone),
             address = COALESCE(EXCLUDED.address, guests.address),
-            user_id = COALESCE(guests.user_id, EXCLUDED.user_id)
+            user_id = COALESCE(guests.user_id, EXCLUDED.user_id)`;
+  const res = await db.raw<{ rows: Record<string, any>[] }>(
+    `INSERT INTO guests (first_name, last_name, email, phone, address, user_id)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ${conflict}
      RETURNING id, first_name, last_name, email, phone, address`,
     [g.firstName, g.lastName, g.email, g.phone ?? null, g.address ?? null, g.userId ?? null],
   );
@@ -444,6 +655,23 @@ export async function listGuests(db: Db): Promise<GuestListItem[]> {
     lastCheckInDate: r.last_check_in_date ?? null,
     createdAt: new Date(r.created_at).toISOString(),
   }));
+}
+
+// ---- housekeeping
+
+/** Stays on a unit checking in or out on `date`, whatever their status (the board's rule decides). */
+export async function listUnitStaysMovingOn(db: Db, date: string): Promise<Booking[]> {
+  const rows: BookingRow[] = await bookingsQuery(db)
+    .whereNotNull('b.unit_id')
+    .where((q) => q.where('b.check_in_date', date).orWhere('b.check_out_date', date))
+    .orderBy([{ column: 'b.check_in_date' }, { column: 'b.reference' }]);
+  return rows.map(toBooking);
+}
+
+/** The units an entire-lodge, group or split stay's children hold. */
+export async function listChildUnitIds(db: Db, parentId: string): Promise<string[]> {
+  const rows: { unit_id: string }[] = await db('bookings').where({ parent_booking_id: parentId }).whereNotNull('unit_id').distinct('unit_id');
+  return rows.map((r) => r.unit_id);
 }
 
 // ---- dashboard
@@ -515,4 +743,93 @@ export async function listExpiredCardHoldReferences(db: Knex | Knex.Transaction,
     .limit(limit)
     .select<{ paystack_reference: string }[]>('paystack_reference');
   return rows.map((r) => r.paystack_reference);
+}
+
+/**
+ * Balances overdue on the lodge's today: due before it, money still owed (total above what
+ * the ledger holds), not cancelled; entire-lodge children owe nothing of their own. Oldest
+ * due date first.
+ */
+export async function listOverdueBalances(
+  db: Db,
+  today: string,
+): Promise<{ id: string; reference: string; guest_name: string; check_in_date: string; total_amount: string; amount_paid: string; balance_due_date: string }[]> {
+  return db('bookings')
+    .select('id', 'reference', 'guest_name', 'check_in_date', 'total_amount', 'amount_paid', 'balance_due_date')
+    .whereNotNull('balance_due_date')
+    .andWhere('balance_due_date', '<', today)
+    .andWhereNot('status', 'Cancelled')
+    .andWhere('is_entire_lodge_child', false)
+    .andWhereRaw('total_amount > amount_paid')
+    .orderBy([{ column: 'balance_due_date' }, { column: 'reference' }]);
+}
+
+// ---- bank reconciliation
+
+export interface BalanceCandidateRow {
+  id: string;
+  reference: string;
+  guest_name: string;
+  last_name: string;
+  total_amount: string;
+  amount_paid: string;
+  deposit_amount: string | null;
+  status: BookingStatus;
+}
+
+/** Bookings still owed money (not Cancelled, not an entire-lodge child), for matching bank credits. */
+export async function listBalanceCandidates(db: Db): Promise<BalanceCandidateRow[]> {
+  return db('bookings as b')
+    .join('guests as g', 'g.id', 'b.guest_id')
+    .whereNot('b.status', 'Cancelled')
+    .andWhere('b.is_entire_lodge_child', false)
+    .andWhereRaw('b.total_amount > b.amount_paid')
+    .select('b.id', 'b.reference', 'b.guest_name', 'g.last_name', 'b.total_amount', 'b.amount_paid', 'b.deposit_amount', 'b.status');
+}
+
+/** The accommodation type of a unit (a channel's block is booked as the unit's type). */
+export async function unitTypeId(db: Db, unitId: string): Promise<string | undefined> {
+  const row: { accommodation_type_id: string } | undefined = await db('units').where({ id: unitId }).first('accommodation_type_id');
+  return row?.accommodation_type_id;
+}
+
+/**
+ * The first live stay holding the unit on a night of [checkIn, checkOut), other than
+ * `exceptId` (a block being moved), by the same overlap rule as the exclusion constraint.
+ */
+export async function liveStayInTheWay(
+  db: Db,
+  unitId: string,
+  checkIn: string,
+  checkOut: string,
+  exceptId: string | null,
+): Promise<{ id: string; reference: string; guest_name: string } | undefined> {
+  const q = db('bookings')
+    .where({ unit_id: unitId })
+    .whereIn('status', [...BLOCKING_STATUSES])
+    .whereRaw("daterange(check_in_date, check_out_date, '[)') && daterange(?::date, ?::date, '[)')", [checkIn, checkOut])
+    .orderBy([{ column: 'check_in_date' }, { column: 'id' }]);
+  if (exceptId) q.whereNot({ id: exceptId });
+  return q.first('id', 'reference', 'guest_name');
+}
+
+/** Which of these bookings are live (hold their unit). */
+export async function liveBookingIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows: { id: string }[] = await db('bookings').whereIn('id', [...ids]).whereIn('status', [...BLOCKING_STATUSES]).select('id');
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Moves a channel's block to new dates; the exclusion constraint and the out-of-order trigger (23P01) throw. */
+export async function moveChannelBlockDates(db: Db, id: string, checkIn: string, checkOut: string): Promise<void> {
+  await db('bookings').where({ id }).update({ check_in_date: checkIn, check_out_date: checkOut });
+}
+
+/** Cancels a channel's block (its event left the feed, or the feed was removed); false when it was not live. */
+export async function cancelChannelBlock(db: Db, id: string, now: Date, reason: string): Promise<boolean> {
+  const n = await db('bookings')
+    .where({ id })
+    .whereIn('status', [...BLOCKING_STATUSES])
+    .update({ status: 'Cancelled', cancelled_at: now, cancellation_reason: reason });
+  return n > 0;
 }

@@ -4,6 +4,7 @@ import { checkTransition } from '../../../../shared/domain/booking-status.js';
 import { statusTimestamps } from '../../../../shared/domain/booking-update.js';
 import { returnPromoUseIfUnpaid } from './promo-use.js';
 import * as repo from './bookings.repo.js';
+import { noteFreedNights } from '../waitlist/freed-nights.js';
 
 export interface CancelUnpaidOptions extends TxOptions {
   reason: string;
@@ -41,6 +42,7 @@ export async function cancelUnpaidBooking(
     if ((await repo.updateBooking(trx, row.id, row.version, patch)) === 0) return false;
     if (row.unit_id === null) await repo.updateChildren(trx, row.id, patch);
     await returnPromoUseIfUnpaid(trx, row.id, now);
+    await noteFreedNights(trx, { start: row.check_in_date, end: row.check_out_date }, 'hold-expired');
     return true;
   });
 }

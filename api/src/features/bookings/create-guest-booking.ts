@@ -3,7 +3,8 @@ import { inTransaction, type TxOptions } from '../../db/transaction.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { UnprocessableError, ValidationError } from '../../errors.js';
 import { compareIsoDates, todayInLodge } from '../../../../shared/domain/dates.js';
-import type { StayQuote } from '../../../../shared/domain/pricing.js';
+import { depositPlan } from '../../../../shared/domain/deposits.js';
+import { quotedNightAmounts, type StayQuote } from '../../../../shared/domain/pricing.js';
 import type { Booking, BookingTarget, CreateBookingRequest } from '../../../../shared/contracts/bookings.js';
 import { getSettings } from '../settings/settings.service.js';
 import { recordLedgerEntries } from '../payments/ledger.service.js';
@@ -67,7 +68,7 @@ export interface GuestBookingOptions extends TxOptions {
  * "booking received" e-mail. Card bookings cost the card total.
  */
 export async function createGuestBooking(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   input: GuestBookingInput,
   opts: GuestBookingOptions,
 ): Promise<{ booking: Booking; quote: StayQuote | QuoteWithExtras }> {
@@ -89,6 +90,8 @@ export async function createGuestBooking(
 
     const isCard = input.paymentMethod === 'Card';
     const totalCents = isCard ? quote.cardTotalCents : quote.totalCents;
+    // What the card charges now, or what the EFT hold waits for; the rest by its due date.
+    const plan = depositPlan(totalCents, input.checkInDate, todayInLodge(now), settings);
     const id = await placeBooking(trx, placement, {
       accommodation_type_id: type.id,
       guest_id: guest.id,
@@ -110,6 +113,9 @@ export async function createGuestBooking(
       source: 'guest',
       created_by_user_id: null,
       hold_source: input.holdLimit?.source ?? null,
+      deposit_cents: plan.dueNowCents,
+      balance_due_date: plan.balanceDueDate,
+      night_amounts: quotedNightAmounts(quote),
       ...partyAndSpecialColumns(quote, input.party),
     });
 
@@ -117,7 +123,7 @@ export async function createGuestBooking(
     if (hasGuestExtras(quote)) await postGuestExtras(trx, id, input.checkInDate, quote.extras);
     const booking = (await repo.findBookingById(trx, id))!;
     if (opts.sendReceivedEmail ?? input.paymentMethod === 'EFT') {
-      await enqueueReceivedEmail(trx, settings, booking, input.paymentMethod, opts.holdExpiresAt);
+      await enqueueReceivedEmail(trx, settings, booking, input.paymentMethod, opts.holdExpiresAt, deps.config);
     }
     return { booking, quote };
   });
@@ -125,7 +131,7 @@ export async function createGuestBooking(
 
 /** POST /api/bookings for a guest: an EFT booking held for the settings' EFT hold. */
 export async function createEftBooking(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   input: CreateBookingRequest,
   user: SessionUser | null,
   opts: TxOptions & { holdLimit?: HoldLimit } = {},

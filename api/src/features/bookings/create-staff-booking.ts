@@ -3,10 +3,12 @@ import { inSavepoint, inTransaction, type Tx, type TxOptions } from '../../db/tr
 import type { SessionUser } from '../auth/session-user.js';
 import { PG, ValidationError, pgCode, pgConstraint } from '../../errors.js';
 import type { BookingStatus, PaymentMethod, PaymentStatus } from '../../../../shared/domain/booking-status.js';
-import type { StayQuote } from '../../../../shared/domain/pricing.js';
+import { quotedNightAmounts, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
-import type { AdminCreateBookingRequest, Booking, CreateBookingRequest } from '../../../../shared/contracts/bookings.js';
-import { assertUnitCountFits, quoteForType, quoteRefusal } from '../pricing/pricing.service.js';
+import { todayInLodge } from '../../../../shared/domain/dates.js';
+import { depositPlan } from '../../../../shared/domain/deposits.js';
+import type { AdminCreateBookingRequest, Booking, StaffPackageBookingRequest } from '../../../../shared/contracts/bookings.js';
+import { assertUnitCountFits, nightAmountsNow, quoteForType, quoteRefusal } from '../pricing/pricing.service.js';
 import { getSettings, type LodgeSettings } from '../settings/settings.service.js';
 import { recordLedgerEntries } from '../payments/ledger.service.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -15,11 +17,12 @@ import { assertCapacity, assertPackage, assertPartyFits, requireBookingTarget, r
 import { placeBooking, type Placement } from './place-booking.js';
 import { takePromoUse } from './promo-use.js';
 import { discountEntries, staffPaymentEntry } from './booking-ledger.js';
-import { enqueueReceivedEmail } from './booking-emails.js';
+import { enqueueReceivedEmail, type GuestLinkConfig } from './booking-emails.js';
 import { hoursFrom, type GuestDetails } from './create-guest-booking.js';
 import { auditView } from './audit-view.js';
 import { guestCountOf, partyAndSpecialColumns } from './booking-party.js';
 import type { PartyInput } from '../../../../shared/domain/party-pricing.js';
+import type { StaffBookingChannel } from '../../../../shared/domain/booking-channel.js';
 import * as repo from './bookings.repo.js';
 
 /**
@@ -27,9 +30,9 @@ import * as repo from './bookings.repo.js';
  * accepted (an override of the computed one is audit-logged) and the payment status set.
  */
 export async function createStaffPackageBooking(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   user: SessionUser,
-  input: CreateBookingRequest,
+  input: StaffPackageBookingRequest,
   opts: TxOptions = {},
 ): Promise<Booking> {
   const target = requireBookingTarget(input);
@@ -57,7 +60,7 @@ export async function createStaffPackageBooking(
     assertCapacity(type, guests);
     const units = await resolvePackageUnits(trx, type);
 
-    return createStaffBookingInTrx(trx, now, user, settings, {
+    return createStaffBookingInTrx(trx, now, user, settings, deps.config, {
       placement: { kind: 'package', type, units },
       quote,
       totalCents: input.totalAmount !== undefined ? randToCents(input.totalAmount) : quote!.totalCents,
@@ -70,6 +73,7 @@ export async function createStaffPackageBooking(
       numberOfGuests: guests,
       party,
       specialRequests: input.specialRequests ?? null,
+      channel: input.channel ?? null,
     });
   });
 }
@@ -81,7 +85,7 @@ export async function createStaffPackageBooking(
  * booking is answered, nothing is created twice.
  */
 export async function createStaffBooking(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   user: SessionUser,
   input: AdminCreateBookingRequest,
   opts: TxOptions = {},
@@ -110,7 +114,7 @@ export async function createStaffBooking(
       const placement: Placement =
         unitCount > 1 ? await resolveGroupUnits(sp, type, unitCount, input, unit.id) : { kind: 'unit', type, unitIds: [unit.id] };
       assertPartyFits(placement, guests);
-      const booking = await createStaffBookingInTrx(sp, now, user, settings, {
+      const booking = await createStaffBookingInTrx(sp, now, user, settings, deps.config, {
         id: input.id,
         placement,
         quote,
@@ -124,6 +128,7 @@ export async function createStaffBooking(
         numberOfGuests: guests,
         party,
         specialRequests: input.specialRequests ?? null,
+        channel: input.channel ?? null,
       });
       return { booking, created: true };
     });
@@ -175,18 +180,41 @@ interface StaffBookingSpec {
   paymentStatus: PaymentStatus;
   lifecycle: StaffLifecycle;
   paymentMethod: PaymentMethod;
-  guest: GuestDetails;
+  /** A walk-in or phone guest may have no e-mail (null): then nothing is e-mailed. */
+  guest: Omit<GuestDetails, 'email'> & { email: string | null };
   checkInDate: string;
   checkOutDate: string;
   numberOfGuests: number;
   party: PartyInput;
   specialRequests: string | null;
+  /** How it came (Walk-in, Phone, E-mail); null when the request did not say. */
+  channel: StaffBookingChannel | null;
 }
 
-async function createStaffBookingInTrx(trx: Tx, now: Date, user: SessionUser, settings: LodgeSettings, s: StaffBookingSpec): Promise<Booking> {
+async function createStaffBookingInTrx(
+  trx: Tx,
+  now: Date,
+  user: SessionUser,
+  settings: LodgeSettings,
+  config: GuestLinkConfig,
+  s: StaffBookingSpec,
+): Promise<Booking> {
   const guest = await repo.upsertGuest(trx, s.guest);
   if (s.quote?.promoCodeId) await takePromoUse(trx, s.quote.promoCodeId);
   const holdExpiresAt = s.lifecycle.hold ? hoursFrom(now, settings.eftHoldDurationHours) : null;
+  const plan = depositPlan(s.totalCents, s.checkInDate, todayInLodge(now), settings);
+  // Staff taking the money at the desk: all of it (Paid), or the deposit (Deposit Paid) while
+  // the balance stays owed.
+  const takenCents =
+    s.paymentStatus === 'Paid' && s.totalCents > 0
+      ? s.totalCents
+      : s.paymentStatus === 'Deposit Paid' && plan.dueNowCents < s.totalCents && plan.dueNowCents > 0
+        ? plan.dueNowCents
+        : 0;
+  // The nights as quoted; a stay booked below its minimum stay (no quote) by the rates as they stand.
+  const nightAmounts = s.quote
+    ? quotedNightAmounts(s.quote)
+    : ((await nightAmountsNow(trx, now, { accommodationTypeId: s.placement.type.id, checkIn: s.checkInDate, checkOut: s.checkOutDate, party: s.party })) ?? null);
   const id = await placeBooking(trx, s.placement, {
     id: s.id,
     accommodation_type_id: s.placement.type.id,
@@ -207,11 +235,16 @@ async function createStaffBookingInTrx(trx: Tx, now: Date, user: SessionUser, se
     special_requests: s.specialRequests,
     hold_expires_at: holdExpiresAt,
     source: 'staff',
+    channel: s.channel,
     created_by_user_id: user.id,
+    deposit_cents: plan.dueNowCents,
+    balance_due_date: plan.balanceDueDate,
+    amount_paid_cents: takenCents,
+    night_amounts: nightAmounts,
     ...partyAndSpecialColumns(s.quote, s.party),
   });
   const ledger = s.quote ? discountEntries(id, s.quote, false, 0) : [];
-  if (s.paymentStatus === 'Paid' && s.totalCents > 0) ledger.push(staffPaymentEntry(id, s.paymentMethod, s.totalCents, user));
+  if (takenCents > 0) ledger.push(staffPaymentEntry(id, s.paymentMethod, takenCents, user));
   await recordLedgerEntries(trx, ledger);
 
   const booking = (await repo.findBookingById(trx, id))!;
@@ -228,7 +261,7 @@ async function createStaffBookingInTrx(trx: Tx, now: Date, user: SessionUser, se
     });
   }
   if (holdExpiresAt && s.paymentMethod === 'EFT') {
-    await enqueueReceivedEmail(trx, settings, booking, 'EFT', holdExpiresAt);
+    await enqueueReceivedEmail(trx, settings, booking, 'EFT', holdExpiresAt, config);
   }
   return booking;
 }

@@ -7,7 +7,9 @@ import { bookingHasInvoices } from '../invoices/invoices.service.js';
 import { INVOICE_MESSAGES } from '../../../../shared/contracts/invoices.js';
 import { BOOKING_SERVICE_MESSAGES as M } from './booking-messages.js';
 import { auditView } from './audit-view.js';
+import { isBlockingStatus } from '../../../../shared/domain/booking-status.js';
 import * as repo from './bookings.repo.js';
+import { noteFreedNights } from '../waitlist/freed-nights.js';
 
 /** DELETE /api/admin/bookings/:id (and the entire-lodge variant): children and ledger rows go with it. */
 export async function deleteBooking(
@@ -27,6 +29,7 @@ export async function deleteBooking(
     if (await bookingHasInvoices(trx, id)) throw new ConflictError(INVOICE_MESSAGES.bookingHasInvoices, 'has_invoices');
     const snapshot = auditView((await repo.findBookingById(trx, id))!);
     await repo.deleteBookingWithChildren(trx, id);
+    if (isBlockingStatus(row.status)) await noteFreedNights(trx, { start: row.check_in_date, end: row.check_out_date }, 'booking-deleted');
     await recordAudit(trx, {
       actor: user,
       action: 'booking.delete',

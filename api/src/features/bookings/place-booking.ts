@@ -105,8 +105,18 @@ async function placeGroup(trx: Tx, placement: Extract<Placement, { kind: 'group'
   );
 }
 
-/** The party and the special belong to the parent (it holds the money), not to each unit's row. */
-const PARENT_ONLY = { adults: null, child_ages: null, special_offer_id: null, special_discount_cents: 0 } as const;
+/** The party, the special and the nights' amounts belong to the parent (it holds the money), not to each unit's row. */
+const PARENT_ONLY = {
+  adults: null,
+  child_ages: null,
+  special_offer_id: null,
+  special_discount_cents: 0,
+  deposit_cents: null,
+  balance_due_date: null,
+  amount_paid_cents: 0,
+  // The stay's price, and so its nights' amounts, are the parent's.
+  night_amounts: null,
+} as const;
 
 const MAX_REFERENCE_ATTEMPTS = 5;
 
@@ -115,7 +125,7 @@ const MAX_REFERENCE_ATTEMPTS = 5;
  * a fresh reference, in a savepoint; a reference already taken (unique index) is drawn again.
  * `more` adds rows of its own in the same savepoint (a group's children, placed one by one).
  */
-async function insertWithReference(
+export async function insertWithReference(
   trx: Tx,
   rows: (reference: string) => repo.BookingInsert[],
   more?: (sp: Tx, id: string, reference: string) => Promise<void>,

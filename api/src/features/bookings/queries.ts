@@ -4,6 +4,8 @@ import { addDays, compareIsoDates, todayInLodge } from '../../../../shared/domai
 import { UPCOMING_MOVEMENT_DAYS, movementsInWindow } from '../../../../shared/domain/stay-movement.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 import type { AdminBookingsQuery, Booking, GuestListItem, UpcomingArrivalsResponse } from '../../../../shared/contracts/bookings.js';
+import type { PaymentsAttentionResponse } from '../../../../shared/contracts/desk-money.js';
+import { balanceDueCents } from '../../../../shared/domain/deposits.js';
 import * as repo from './bookings.repo.js';
 
 /** A booking by id, through the caller's transaction when given one, or undefined. */
@@ -103,4 +105,62 @@ export function bookingOf(locked: LockedBooking): Booking {
 
 export function expiredCardHoldReferences(db: DbOrTx, now: Date, limit = 50): Promise<string[]> {
   return repo.listExpiredCardHoldReferences(db, now, limit);
+}
+
+/** The dashboard's overdue balances: due before the lodge's today and still owed. */
+export async function overdueBalances(deps: Pick<Deps, 'db' | 'clock'>): Promise<PaymentsAttentionResponse['overdueBalances']> {
+  const rows = await repo.listOverdueBalances(deps.db, todayInLodge(deps.clock.now()));
+  return rows.map((r) => ({
+    bookingId: r.id,
+    reference: r.reference,
+    guestName: r.guest_name,
+    checkInDate: r.check_in_date,
+    balanceDue: centsToRand(balanceDueCents(randToCents(r.total_amount), randToCents(r.amount_paid), false)),
+    balanceDueDate: r.balance_due_date,
+  }));
+}
+
+export interface BalanceCandidate {
+  bookingId: string;
+  reference: string;
+  guestName: string;
+  guestLastName: string;
+  totalCents: number;
+  amountPaidCents: number;
+  balanceCents: number;
+  depositCents: number | null;
+  status: Booking['status'];
+}
+
+/** Bookings with money still to come (the bank reconciliation matches credits against them). */
+export async function listBalanceCandidates(db: DbOrTx): Promise<BalanceCandidate[]> {
+  const rows = await repo.listBalanceCandidates(db);
+  return rows.map((r) => {
+    const totalCents = randToCents(r.total_amount);
+    const amountPaidCents = randToCents(r.amount_paid);
+    return {
+      bookingId: r.id,
+      reference: r.reference,
+      guestName: r.guest_name,
+      guestLastName: r.last_name,
+      totalCents,
+      amountPaidCents,
+      balanceCents: totalCents - amountPaidCents,
+      depositCents: r.deposit_amount == null ? null : randToCents(r.deposit_amount),
+      status: r.status,
+    };
+  });
+}
+
+/**
+ * The guest's booking with this reference and e-mail address (case-insensitive), or
+ * undefined; never an entire-lodge child (the guest's booking is the parent).
+ */
+export function findGuestBookingByReference(db: DbOrTx, reference: string, email: string): Promise<Booking | undefined> {
+  return repo.findGuestBooking(db, reference, email);
+}
+
+/** Stays on a unit arriving or leaving on `date` (the housekeeping board's day), any status. */
+export function listUnitStaysMovingOn(db: DbOrTx, date: string): Promise<Booking[]> {
+  return repo.listUnitStaysMovingOn(db, date);
 }

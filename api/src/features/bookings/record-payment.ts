@@ -3,6 +3,9 @@ import { inSavepoint, inTransaction, type TxOptions } from '../../db/transaction
 import { PG, pgCode } from '../../errors.js';
 import { checkTransition, type PaymentStatus } from '../../../../shared/domain/booking-status.js';
 import { statusTimestamps } from '../../../../shared/domain/booking-update.js';
+import { paymentStatusFromLedger } from '../../../../shared/domain/deposits.js';
+import { randToCents } from '../../../../shared/domain/money.js';
+import { ledgerSummary } from '../payments/ledger.service.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { retakePromoUse } from './promo-use.js';
 import * as repo from './bookings.repo.js';
@@ -14,13 +17,15 @@ import * as repo from './bookings.repo.js';
  */
 
 export type PaidOutcome =
-  /** Provisional -> Confirmed, Paid. */
+  /** Provisional -> Confirmed: the money held reached the deposit (or the total). */
   | 'confirmed'
-  /** A hold-expired booking whose unit was still free: Cancelled -> Confirmed, Paid. */
+  /** A hold-expired booking whose unit was still free: Cancelled -> Confirmed. */
   | 'reinstated'
-  /** Staff had moved it on already (confirmed, checked in): now marked Paid. */
+  /** Staff had moved it on already (confirmed, checked in), or a balance came in: payment status follows the ledger. */
   | 'paid'
-  /** Stays Cancelled (its unit was taken, or staff cancelled it), marked Paid: refund needed. */
+  /** Still Provisional: less than the deposit has arrived (an EFT short of it). */
+  | 'part_paid'
+  /** Stays Cancelled (its unit was taken, or staff cancelled it): refund needed. */
   | 'paid_after_cancellation';
 
 export interface PaidResult {
@@ -30,25 +35,42 @@ export interface PaidResult {
   booking: Booking;
 }
 
-/** A verified payment for the whole amount has been recorded for this booking. */
+/**
+ * A received payment (card, EFT, at the desk) has been written to the ledger for this booking:
+ * the one place that changes the booking for it. The payment status is the ledger's
+ * (paymentStatusFromLedger: Deposit Paid while a balance is left, Paid once the total is
+ * covered); a Provisional booking is confirmed once the money held reaches its deposit
+ * (deposit_amount, or the total on bookings made before deposits).
+ */
 export async function markBookingPaid(deps: Pick<Deps, 'db' | 'clock'>, bookingId: string, opts: TxOptions = {}): Promise<PaidResult> {
   const now = deps.clock.now();
   return inTransaction(deps.db, opts.trx, async (trx) => {
     const row = await repo.findBookingRowForUpdate(trx, bookingId);
     if (!row) throw new Error(`markBookingPaid: booking ${bookingId} not found`);
-    const paid: repo.BookingWrite = { paymentStatus: 'Paid', paymentVerified: true };
+    const totalCents = randToCents(row.total_amount);
+    const ledger = await ledgerSummary(trx, row.id);
+    const paymentStatus = paymentStatusFromLedger(totalCents, ledger, row.payment_status);
+    const depositCents = row.deposit_amount == null ? totalCents : randToCents(row.deposit_amount);
+    const depositReached = ledger.netAmountCents >= depositCents;
+    const paid: repo.BookingWrite = { paymentStatus, paymentVerified: ledger.netAmountCents > 0 || row.payment_verified };
     const isParent = row.unit_id === null;
     const write = async (patch: repo.BookingWrite, db = trx) => {
       await repo.updateBooking(db, row.id, row.version, patch);
       if (isParent) await repo.updateChildren(db, row.id, patch);
     };
+    const writeIfChanged = async () => {
+      if (row.payment_status !== paid.paymentStatus || row.payment_verified !== paid.paymentVerified) await write(paid);
+    };
     const holdExpired = isHoldExpiry(row);
     let outcome: PaidOutcome;
 
-    if (row.status === 'Provisional' && checkTransition(row.status, 'Confirmed', 'payment').ok) {
+    if (row.status === 'Provisional' && !depositReached) {
+      await writeIfChanged();
+      outcome = 'part_paid';
+    } else if (row.status === 'Provisional' && checkTransition(row.status, 'Confirmed', 'payment').ok) {
       await write({ ...paid, status: 'Confirmed', holdExpiresAt: null });
       outcome = 'confirmed';
-    } else if (row.status === 'Cancelled' && holdExpired && checkTransition(row.status, 'Confirmed', 'payment').ok) {
+    } else if (row.status === 'Cancelled' && holdExpired && depositReached && checkTransition(row.status, 'Confirmed', 'payment').ok) {
       // The exclusion constraint decides whether the unit is still free; its refusal rolls
       // back the savepoint only.
       try {
@@ -57,15 +79,14 @@ export async function markBookingPaid(deps: Pick<Deps, 'db' | 'clock'>, bookingI
         outcome = 'reinstated';
       } catch (err) {
         if (pgCode(err) !== PG.EXCLUSION_VIOLATION) throw err;
-        await write(paid);
+        await writeIfChanged();
         outcome = 'paid_after_cancellation';
       }
     } else if (row.status === 'Cancelled') {
-      await write(paid);
+      await writeIfChanged();
       outcome = 'paid_after_cancellation';
     } else {
-      // A booking already marked Paid stays as it is.
-      if (row.payment_status !== 'Paid' || !row.payment_verified) await write(paid);
+      await writeIfChanged();
       outcome = 'paid';
     }
     return { outcome, holdExpired, booking: (await repo.findBookingById(trx, row.id))! };

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database as Knex } from '../../db/transaction.js';
+import { expect } from 'vitest';
+import type { TestClient } from '../../../test/harness.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
+import { Booking } from '../../../../shared/contracts/bookings.js';
+import { Folio } from '../../../../shared/contracts/folio.js';
 
 /**
  * Test data the booking tests control completely: a fresh accommodation type (no rate
@@ -69,4 +73,18 @@ export function guestData(n: number | string = 1) {
 export async function countRows(db: Knex, table: string): Promise<number> {
   const row = await db(table).count<{ c: number }[]>('* as c').first();
   return Number(row?.c ?? 0);
+}
+
+/** A booking changed through PUT /api/admin/bookings/:id by `client`, expected to succeed (200). */
+export async function putBooking(client: TestClient, id: string, body: Record<string, unknown>): Promise<Booking> {
+  const res = await client.put(`/api/admin/bookings/${id}`, body);
+  expect(res.status, res.text).toBe(200);
+  return Booking.parse(res.body);
+}
+
+/** A booking's folio as `client` reads it, expected to be there (200). */
+export async function folioAs(client: TestClient, id: string): Promise<Folio> {
+  const res = await client.get(`/api/admin/bookings/${id}/folio`);
+  expect(res.status, res.text).toBe(200);
+  return Folio.parse(res.body);
 }

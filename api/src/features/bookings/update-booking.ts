@@ -13,7 +13,10 @@ import {
 } from '../../../../shared/domain/booking-update.js';
 import type { Booking, UpdateBookingRequest } from '../../../../shared/contracts/bookings.js';
 import { getSettings } from '../settings/settings.service.js';
+import { registerRefusesCheckIn } from '../lodger-register/queries.js';
+import { REGISTER_MESSAGES } from '../../../../shared/contracts/lodger-register.js';
 import { ledgerSummary, recordLedgerEntries } from '../payments/ledger.service.js';
+import { markUnitsDirtyAfterCheckOut } from '../housekeeping/set-housekeeping.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from './booking-messages.js';
 import { staffPaymentEntry } from './booking-ledger.js';
@@ -21,6 +24,7 @@ import { enqueueCancelledEmail, enqueuePaymentReceivedEmail } from './booking-em
 import { retakePromoUse, returnPromoUseIfUnpaid } from './promo-use.js';
 import type { LockedBooking } from './queries.js';
 import * as repo from './bookings.repo.js';
+import { noteFreedNights } from '../waitlist/freed-nights.js';
 
 export interface UpdateBookingResult {
   booking: Booking;
@@ -42,11 +46,11 @@ export interface UpdateBookingOptions extends TxOptions {
  * own transaction). The row is locked while it is read and written; `version` (when sent)
  * must be the one the client read. planBookingUpdate decides what the edit does; this writes
  * it: an entire-lodge parent takes its children along, Paid records the outstanding amount in
- * the ledger, a cancellation before payment gives the promo use back, and the guest hears of
+ * the ledger (Deposit Paid what is still owed of the deposit; refused when all was due at once), a cancellation before payment gives the promo use back, and the guest hears of
  * a cancellation.
  */
 export async function updateBooking(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   user: SessionUser,
   id: string,
   input: UpdateBookingRequest,
@@ -65,10 +69,36 @@ export async function updateBooking(
     if (plan.kind === 'unchanged') {
       return { booking: repo.toBooking(row), changed: false, already: plan.already, locked: row };
     }
+    // Not yet, rather than never (as an early check-in): the same move is allowed once every
+    // adult is in the register. Only when the lodge's rule says refuse.
+    if (plan.statusMove?.to === 'Checked-In' && (await registerRefusesCheckIn(trx, { id: row.id, adults: row.adults, numberOfGuests: row.number_of_guests }))) {
+      throw new ConflictError(REGISTER_MESSAGES.registerIncompleteRefused, 'register_incomplete', { status: REGISTER_MESSAGES.registerIncompleteRefused });
+    }
+    const depositTaken = plan.patch.paymentStatus === 'Deposit Paid';
+    const totalBefore = plan.patch.totalCents ?? randToCents(row.total_amount);
+    const depositCents = row.deposit_amount == null ? null : randToCents(row.deposit_amount);
+    if (depositTaken && (depositCents === null || depositCents >= totalBefore)) {
+      throw new UnprocessableError(M.noDeposit, 'no_deposit', { paymentStatus: M.noDeposit });
+    }
+
+    // Money staff take now (Paid: whatever is still owed; Deposit Paid: what is still owed of
+    // the deposit) is written with the booking's own change, amount_paid included, so the
+    // ledger's trigger finds nothing to change and the booking moves one version, not two.
+    let received: { method: PaymentMethod; amountCents: number } | null = null;
+    let amountPaidCents: number | undefined;
+    if (plan.becamePaid || depositTaken) {
+      const owedCents = depositTaken ? depositCents! : totalBefore;
+      const heldCents = (await ledgerSummary(trx, id)).netAmountCents;
+      const outstanding = owedCents - heldCents;
+      if (outstanding > 0) {
+        received = { method: (plan.patch.paymentMethod ?? row.payment_method) as PaymentMethod, amountCents: outstanding };
+        amountPaidCents = heldCents + outstanding;
+      }
+    }
 
     const isParent = row.unit_id === null && row.parent_booking_id === null;
     const write = async (db: Tx) => {
-      const written = await repo.updateBookingReturning(db, id, row.version, plan.patch);
+      const written = await repo.updateBookingReturning(db, id, row.version, amountPaidCents === undefined ? plan.patch : { ...plan.patch, amountPaidCents });
       if (isParent) await repo.updateChildren(db, id, plan.cascade);
       return written;
     };
@@ -89,22 +119,22 @@ export async function updateBooking(
     // The names the answer shows are the ones joined when the row was locked.
     let locked: LockedBooking = { ...written, unit_name: row.unit_name, accommodation_type_name: row.accommodation_type_name, guest_phone: row.guest_phone };
 
+    // The guest has left: the rooms they slept in need cleaning (a shared stay's every unit).
+    if (plan.statusMove?.to === 'Checked-Out') {
+      const unitIds = row.unit_id ? [row.unit_id] : await repo.listChildUnitIds(trx, id);
+      await markUnitsDirtyAfterCheckOut(trx, user, unitIds, now, row.reference);
+    }
     if (plan.statusMove?.to === 'Cancelled') await returnPromoUseIfUnpaid(trx, id, now);
+    // A live stay cancelled gives its nights back: the waitlist hears of them after commit.
+    if (plan.statusMove?.to === 'Cancelled' && isBlockingStatus(plan.statusMove.from)) {
+      await noteFreedNights(trx, { start: row.check_in_date, end: row.check_out_date }, 'cancellation');
+    }
     if (plan.statusMove?.from === 'Cancelled') await retakePromoUse(trx, row);
     // Giving a promo use back or taking it again writes the row a second time.
     if (plan.statusMove?.to === 'Cancelled' || plan.statusMove?.from === 'Cancelled') {
       locked = (await repo.findBookingRowsForUpdate(trx, [id]))[0];
     }
-    let received: { method: PaymentMethod; amountCents: number } | null = null;
-    if (plan.becamePaid) {
-      const totalCents = plan.patch.totalCents ?? randToCents(row.total_amount);
-      const outstanding = totalCents - (await ledgerSummary(trx, id)).netAmountCents;
-      const method = (plan.patch.paymentMethod ?? row.payment_method) as PaymentMethod;
-      if (outstanding > 0) {
-        await recordLedgerEntries(trx, [staffPaymentEntry(id, method, outstanding, user)]);
-        received = { method, amountCents: outstanding };
-      }
-    }
+    if (received) await recordLedgerEntries(trx, [staffPaymentEntry(id, received.method, received.amountCents, user)]);
 
     await recordAudit(trx, {
       actor: user,
@@ -140,7 +170,7 @@ export async function updateBooking(
     }
     // Money received at the desk (EFT, cash, card there): the guest hears of it as a card
     // payment's guest does (the EFT confirmation page promises this e-mail).
-    if (received) await enqueuePaymentReceivedEmail(trx, await getSettings(trx), updated, received.method, received.amountCents);
+    if (received) await enqueuePaymentReceivedEmail(trx, await getSettings(trx), updated, received.method, received.amountCents, deps.config);
     return { booking: updated, changed: true, already: plan.already, locked };
   });
 }

@@ -169,7 +169,9 @@ export async function outboxHealth(db: Db): Promise<OutboxHealth> {
   const last: { updated_at: Date; last_error: string; to_address: string } | undefined = await db('email_outbox')
     .whereNotNull('last_error')
     .whereNot('status', 'sent')
-    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    // Two failures written within one clock tick tie on updated_at; change_seq (a new value
+    // on every write) says which came last.
+    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'change_seq', order: 'desc' }])
     .first('updated_at', 'last_error', 'to_address');
   return {
     backlog: Number(counts?.backlog ?? 0),

@@ -7,6 +7,7 @@ import {
   holdExpired,
   paymentConfirmed,
   refundIssued,
+  roomMoved,
   type BookingForEmail,
   type LodgeDetails,
 } from './email.templates.js';
@@ -100,6 +101,28 @@ describe('other templates', () => {
     expect(m.text).toContain('Reason: Guest asked <by phone>');
     expect(m.html).toContain('Reason: Guest asked &lt;by phone&gt;');
     expect(bookingCancelled({ lodge, booking }).text).not.toContain('Reason:');
+  });
+
+  it('room moved names the rooms and their dates, and the total only when a reprice changed it', () => {
+    const split = roomMoved({
+      lodge,
+      booking: { ...booking, totalCents: 1_300_000 },
+      segments: [
+        { unitName: 'Tree House "Nyala"', checkInDate: '2026-12-24', checkOutDate: '2026-12-25' },
+        { unitName: 'Chalet <2>', checkInDate: '2026-12-25', checkOutDate: '2026-12-27' },
+      ],
+      previousTotalCents: 1_245_050,
+    });
+    expect(split.template).toBe('room-moved');
+    expect(split.subject).toBe('Booking BK-7Q2X9: your room has changed');
+    expect(split.text).toContain('We have moved your booking BK-7Q2X9 to another room.');
+    expect(split.text).toContain('Your stay is now in these rooms:');
+    expect(split.text).toContain('Chalet <2>:');
+    expect(split.text).toContain('The total changed from R12,450.50 to R13,000.');
+    expect(split.html).toContain('Chalet &lt;2&gt;');
+    const whole = roomMoved({ lodge, booking, segments: [{ unitName: 'Chalet 2', checkInDate: '2026-12-24', checkOutDate: '2026-12-27' }] });
+    expect(whole.text).toContain('Your stay is now in Chalet 2.');
+    expect(whole.text).not.toContain('The total changed');
   });
 
   it('refund issued says full or partial and the amount', () => {

@@ -19,7 +19,11 @@ export type EmailTemplateName =
   | 'refund-issued'
   | 'invoice-issued'
   | 'credit-note-issued'
-  | 'contact-enquiry';
+  | 'contact-enquiry'
+  | 'guest-booking-link'
+  | 'balance-reminder'
+  | 'waitlist-opening'
+  | 'room-moved';
 
 export interface RenderedEmail {
   template: EmailTemplateName;
@@ -54,15 +58,33 @@ export interface BookingForEmail {
   checkOutDate: string;
   numberOfGuests: number;
   totalCents: number;
+  /**
+   * The guest's own page (PUBLIC_URL/my-booking/<token>): every confirmation carries a fresh
+   * one, so the guest can pay the balance, send proof of an EFT or cancel without calling.
+   */
+  manageUrl?: string;
 }
 
 export type PaymentMethodForEmail = 'Card' | 'EFT' | 'Cash';
 
 /** One block of an e-mail: a paragraph, or label/value rows (booking summary, bank details). */
-type Block = { kind: 'p'; text: string; strong?: boolean } | { kind: 'rows'; title?: string; rows: [string, string][] };
+type Block = { kind: 'p'; text: string; strong?: boolean; link?: string } | { kind: 'rows'; title?: string; rows: [string, string][] };
 
 const p = (text: string, strong = false): Block => ({ kind: 'p', text, strong });
 const rows = (title: string | undefined, r: [string, string][]): Block => ({ kind: 'rows', title, rows: r });
+
+/**
+ * "Manage your booking: <url>", the URL a link in the HTML part. Only addresses the server
+ * made become links: text a guest or staff member typed is never turned into one.
+ */
+function linkLine(label: string, url: string, strong = false): Block {
+  return { kind: 'p', text: `${label}: ${url}`, strong, link: url };
+}
+
+/** The line a confirmation ends with when the guest has a link to their booking. */
+function manageLink(b: BookingForEmail): Block[] {
+  return b.manageUrl ? [linkLine('Manage your booking', b.manageUrl)] : [];
+}
 
 /** Amounts arrive as integer cents and read as on every screen. */
 const formatCents = (cents: number) => formatRand(centsToRand(cents));
@@ -98,7 +120,11 @@ function render(template: EmailTemplateName, lodge: LodgeDetails, subject: strin
   const htmlBlocks = all
     .map((b) => {
       if (b.kind === 'p') {
-        const inner = e(b.text).replace(/\n/g, '<br>');
+        let inner = e(b.text).replace(/\n/g, '<br>');
+        if (b.link) {
+          const href = e(b.link);
+          inner = inner.replace(href, () => `<a href="${href}" style="color:#5d4037">${href}</a>`);
+        }
         return `<p style="margin:0 0 16px;line-height:1.5">${b.strong ? `<strong>${inner}</strong>` : inner}</p>`;
       }
       const title = b.title ? `<h2 style="font-size:16px;margin:24px 0 8px;color:#5d4037">${e(b.title)}</h2>` : '';
@@ -134,10 +160,13 @@ export function bookingReceivedEft(input: {
   booking: BookingForEmail;
   /** Defaults to the booking total. */
   amountDueCents?: number;
+  /** What is left after the amount due now, and by when (a deposit booking). */
+  balance?: { cents: number; dueDate: string };
   holdExpiresAt: Date;
 }): RenderedEmail {
   const { lodge, bank, booking } = input;
   const amount = formatCents(input.amountDueCents ?? booking.totalCents);
+  const balanceLine = input.balance && input.balance.cents > 0 ? [p(`Balance of ${formatCents(input.balance.cents)} due by ${formatStayDate(input.balance.dueDate)}.`)] : [];
   const deadline = formatLodgeDateTimeSast(input.holdExpiresAt);
   const bankRows: [string, string][] = [
     ['Bank', bank.bankName],
@@ -147,13 +176,18 @@ export function bookingReceivedEft(input: {
   ].filter((r): r is [string, string] => Boolean(r[1] && r[1].trim()));
   const blocks: Block[] = [
     p(`Thank you for booking with ${lodge.lodgeName}. Your booking ${booking.reference} is provisionally held for you until ${deadline}.`),
-    p(`To confirm it, please pay ${amount} by EFT before then, using ${booking.reference} as the payment reference.`, true),
+    p(
+      `To confirm it, please pay ${input.balance && input.balance.cents > 0 ? `the deposit of ${amount}` : amount} by EFT before then, using ${booking.reference} as the payment reference.`,
+      true,
+    ),
+    ...balanceLine,
     bankRows.length
       ? rows('Banking details', [...bankRows, ['Payment reference', booking.reference], ['Amount', amount]])
       : p('Please contact us for our banking details.'),
     p(`If we have not received your payment by ${deadline}, the booking is cancelled automatically and the dates are released.`),
     bookingRows(booking),
     p('We will e-mail you as soon as your payment has been received.'),
+    ...manageLink(booking),
   ];
   return render('booking-received-eft', lodge, `Booking ${booking.reference}: payment details`, booking.guestName, blocks);
 }
@@ -165,6 +199,7 @@ export function bookingReceivedCard(input: { lodge: LodgeDetails; booking: Booki
     p(`Thank you for booking with ${lodge.lodgeName}. Your booking ${booking.reference} is held for you until ${deadline} while your card payment completes.`),
     p('You will receive a confirmation as soon as the payment succeeds. If the payment is not completed by then, the booking is released.'),
     bookingRows(booking),
+    ...manageLink(booking),
   ];
   return render('booking-received-card', lodge, `Booking ${booking.reference} received`, booking.guestName, blocks);
 }
@@ -184,6 +219,7 @@ export function paymentConfirmed(input: {
       ? [p(`Check-in is from ${lodge.checkInTime} on your arrival day; check-out is by ${lodge.checkOutTime} on your departure day.`)]
       : []),
     p(`We look forward to welcoming you to ${lodge.lodgeName}.`),
+    ...manageLink(booking),
   ];
   return render('payment-confirmed', lodge, `Booking ${booking.reference} confirmed`, booking.guestName, blocks);
 }
@@ -212,6 +248,41 @@ export function bookingCancelled(input: { lodge: LodgeDetails; booking: BookingF
     p('If you did not expect this, please contact us.'),
   ];
   return render('booking-cancelled', lodge, `Booking ${booking.reference} cancelled`, booking.guestName, blocks);
+}
+
+/**
+ * A room move (docs/design.md, The desk's day: room moves): where the guest stays now, night
+ * range by night range, and the total when the move repriced the stay.
+ */
+export function roomMoved(input: {
+  lodge: LodgeDetails;
+  booking: BookingForEmail;
+  /** The units in stay order: from checkInDate to checkOutDate (the first night to the morning after the last). */
+  segments: { unitName: string; checkInDate: string; checkOutDate: string }[];
+  /** Set when the move changed the total: the total before. */
+  previousTotalCents?: number;
+}): RenderedEmail {
+  const { lodge, booking } = input;
+  const where =
+    input.segments.length === 1
+      ? [p(`Your stay is now in ${input.segments[0].unitName}.`)]
+      : [
+          p('Your stay is now in these rooms:'),
+          rows(
+            undefined,
+            input.segments.map((s) => [s.unitName, `${formatStayDate(s.checkInDate)} to ${formatStayDate(s.checkOutDate)}`]),
+          ),
+        ];
+  const blocks: Block[] = [
+    p(`We have moved your booking ${booking.reference} to another room.`, true),
+    ...where,
+    ...(input.previousTotalCents !== undefined && input.previousTotalCents !== booking.totalCents
+      ? [p(`The total changed from ${formatCents(input.previousTotalCents)} to ${formatCents(booking.totalCents)}.`)]
+      : []),
+    bookingRows(booking),
+    p('If you have any questions, please contact us.'),
+  ];
+  return render('room-moved', lodge, `Booking ${booking.reference}: your room has changed`, booking.guestName, blocks);
 }
 
 export function refundIssued(input: {
@@ -296,4 +367,69 @@ export function contactEnquiry(input: {
   ];
   const subject = `Website enquiry from ${enquiry.name}${enquiry.subject ? `: ${enquiry.subject}` : ''}`;
   return render('contact-enquiry', lodge, subject, `${lodge.lodgeName} team`, blocks);
+}
+
+/** A fresh link to the guest's booking, asked for with the reference and e-mail address. */
+export function guestBookingLink(input: { lodge: LodgeDetails; booking: BookingForEmail & { manageUrl: string } }): RenderedEmail {
+  const { lodge, booking } = input;
+  const blocks: Block[] = [
+    p(`Here is the link to your booking ${booking.reference}. With it you can see your booking, pay a balance, send proof of an EFT payment or cancel.`),
+    linkLine('Manage your booking', booking.manageUrl, true),
+    bookingRows(booking),
+    p('If you did not ask for this link, you can ignore this e-mail: the link only shows your booking.'),
+  ];
+  return render('guest-booking-link', lodge, `Your booking link for ${booking.reference}`, booking.guestName, blocks);
+}
+
+/** The balance is due soon (or today): how much, by when, and where to pay it. */
+export function balanceReminder(input: {
+  lodge: LodgeDetails;
+  booking: BookingForEmail & { manageUrl: string };
+  balanceCents: number;
+  dueDate: string;
+  /** True on the due date itself. */
+  dueToday: boolean;
+}): RenderedEmail {
+  const { lodge, booking } = input;
+  const amount = formatCents(input.balanceCents);
+  const when = formatStayDate(input.dueDate);
+  const blocks: Block[] = [
+    p(
+      input.dueToday
+        ? `The balance of ${amount} for booking ${booking.reference} is due today, ${when}.`
+        : `A friendly reminder: the balance of ${amount} for booking ${booking.reference} is due by ${when}.`,
+      true,
+    ),
+    p(`You can pay it by card or send proof of an EFT payment on your booking page. Please use ${booking.reference} as the payment reference for an EFT.`),
+    linkLine('Manage your booking', booking.manageUrl),
+    bookingRows(booking),
+    p('If you have paid already, thank you: please ignore this reminder.'),
+  ];
+  return render('balance-reminder', lodge, `Balance due for booking ${booking.reference}`, booking.guestName, blocks);
+}
+
+/**
+ * A guest on the waitlist: nights they asked for have come free. No hold is promised (the
+ * first to book them gets them), and they are told once.
+ */
+export function waitlistOpening(input: {
+  lodge: LodgeDetails;
+  entry: { name: string; accommodationName: string; checkIn: string; checkOut: string; guests: number };
+  bookUrl: string;
+}): RenderedEmail {
+  const { lodge, entry } = input;
+  const blocks: Block[] = [
+    p(`Good news: ${entry.accommodationName} is free again for the dates you asked about.`, true),
+    rows('Your dates', [
+      ['Accommodation', entry.accommodationName],
+      ['Check-in', formatStayDate(entry.checkIn)],
+      ['Check-out', formatStayDate(entry.checkOut)],
+      ['Nights', String(nightCount(entry.checkIn, entry.checkOut))],
+      ['Guests', String(entry.guests)],
+    ]),
+    p('We are not holding these dates for you: the first guest to book them gets them.'),
+    linkLine('Book now', input.bookUrl, true),
+    p('This is the only e-mail we send about this waitlist request.'),
+  ];
+  return render('waitlist-opening', lodge, `${entry.accommodationName} is available for your dates`, entry.name, blocks);
 }

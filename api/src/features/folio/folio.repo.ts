@@ -143,11 +143,24 @@ export async function voidCharge(db: Db, id: string, userId: string, reason: str
 
 /** What a folio is built from, read in one statement (see readFolioSource). */
 export interface FolioSource {
-  booking: { id: string; reference: string; name: string; checkInDate: string; checkOutDate: string; totalAmount: number };
+  booking: {
+    id: string;
+    reference: string;
+    name: string;
+    checkInDate: string;
+    checkOutDate: string;
+    totalAmount: number;
+    /** After an early departure: the check-out booked and the credit for the released nights. */
+    originalCheckOutDate: string | null;
+    earlyDepartureCredit: number;
+  };
   charges: FolioCharge[];
   ledger: { id: string; type: string; subtype: string; status: string; amountCents: number; description: string; createdAt: string }[];
   tax: { vatRegistered: boolean; tourismLevyPercent: number };
-  /** Folio line key -> the number of the invoice that covers it. */
+  /**
+   * Folio line key -> the number of the invoice that covers it (or of the credit note that
+   * does, for a line no invoice covers: an early departure's credit of invoiced nights).
+   */
   invoiceNumbers: Map<string, string>;
 }
 
@@ -179,7 +192,8 @@ export async function readFolioSource(db: Db, bookingId: string): Promise<FolioS
   }>(
     `WITH b AS (
        SELECT b.id, b.reference, COALESCE(u.name, t.name) AS name, b.check_in_date::text AS check_in, b.check_out_date::text AS check_out,
-              b.total_amount::text AS total
+              b.total_amount::text AS total, b.original_check_out_date::text AS original_check_out,
+              b.early_departure_credit::text AS credit
          FROM bookings b
          LEFT JOIN units u ON u.id = b.unit_id
          JOIN accommodation_types t ON t.id = b.accommodation_type_id
@@ -193,14 +207,35 @@ export async function readFolioSource(db: Db, bookingId: string): Promise<FolioS
             (SELECT json_build_object('vat', s.vat_registered, 'levy', s.tourism_levy_percent::text) FROM settings s WHERE s.id = 1) AS tax,
             (SELECT COALESCE(json_object_agg(l.folio_key, i.number), '{}')
                FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
-              WHERE l.booking_id = (SELECT id FROM b) AND l.kind = 'invoice' AND l.folio_key IS NOT NULL) AS invoiced`,
+              WHERE l.booking_id = (SELECT id FROM b) AND l.folio_key IS NOT NULL
+                AND (l.kind = 'invoice' OR NOT EXISTS (
+                      SELECT 1 FROM invoice_lines x
+                       WHERE x.booking_id = l.booking_id AND x.kind = 'invoice' AND x.folio_key = l.folio_key))) AS invoiced`,
     [bookingId, bookingId],
   );
   const row = res.rows[0];
   if (!row?.booking) return undefined;
-  const b = row.booking as { id: string; reference: string; name: string; check_in: string; check_out: string; total: string };
+  const b = row.booking as {
+    id: string;
+    reference: string;
+    name: string;
+    check_in: string;
+    check_out: string;
+    total: string;
+    original_check_out: string | null;
+    credit: string;
+  };
   return {
-    booking: { id: b.id, reference: b.reference, name: b.name, checkInDate: b.check_in, checkOutDate: b.check_out, totalAmount: money(b.total) },
+    booking: {
+      id: b.id,
+      reference: b.reference,
+      name: b.name,
+      checkInDate: b.check_in,
+      checkOutDate: b.check_out,
+      totalAmount: money(b.total),
+      originalCheckOutDate: b.original_check_out,
+      earlyDepartureCredit: money(b.credit),
+    },
     charges: row.charges.map((c) => toCharge(fromJson(c))),
     ledger: row.ledger.map((p) => ({
       id: p.id,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/transaction.js';
 import { coalescedProbe } from '../../db/coalesced-reads.js';
 import { NotFoundError } from '../../errors.js';
 import { buildFolioLines } from '../../../../shared/domain/folio.js';
-import { centsToRand } from '../../../../shared/domain/money.js';
+import { centsToRand, randToCents, sumCents } from '../../../../shared/domain/money.js';
 import { FOLIO_MESSAGES, type Folio, type FolioCharge, type FolioPayment } from '../../../../shared/contracts/folio.js';
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { getBooking } from '../bookings/queries.js';
@@ -91,12 +91,30 @@ function folioFrom(source: repo.FolioSource | undefined): Folio {
       description: e.description,
     }));
 
-  const stay = { name: booking.name, checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate, totalAmount: booking.totalAmount };
+  const stay = {
+    name: booking.name,
+    checkInDate: booking.checkInDate,
+    checkOutDate: booking.checkOutDate,
+    totalAmount: booking.totalAmount,
+    // Only after an early departure, so every other folio reads exactly as before.
+    ...(booking.originalCheckOutDate ? { originalCheckOutDate: booking.originalCheckOutDate, earlyDepartureCredit: booking.earlyDepartureCredit } : {}),
+  };
   const { lines, totals } = buildFolioLines(
     { stay, charges, discounts: { promo: discount('promo'), card: discount('card_discount') }, payments, tax },
     source.invoiceNumbers,
   );
   return { bookingId: booking.id, reference: booking.reference, lines, payments, totals, tax, stay, charges };
+}
+
+/**
+ * What the guest pays for the stay itself (cents): the folio's accommodation line less its
+ * discounts (promo, card), without extras, the levy or a credit: the amount an early departure
+ * spreads over the nights (a discount the guest never paid is not given back). Through the
+ * caller's transaction.
+ */
+export async function stayChargeCents(trx: DbOrTx, bookingId: string): Promise<number> {
+  const folio = await buildFolio(trx, bookingId);
+  return sumCents(folio.lines.filter((l) => l.kind === 'accommodation' || l.kind === 'discount').map((l) => randToCents(l.amount)));
 }
 
 /** Charges by id, through the caller's transaction (the sync pull's page). */

@@ -18,7 +18,7 @@ export interface InvoiceRow {
   lodge_vat_number: string | null;
   vat_registered: boolean;
   guest_name: string;
-  guest_email: string;
+  guest_email: string | null;
   guest_address: string | null;
   net_amount: string;
   vat_amount: string;
@@ -111,12 +111,16 @@ export async function listInvoices(db: Db, filter: { from?: string; to?: string;
   return q;
 }
 
-/** The folio keys a booking's invoices cover already. */
-export async function invoicedKeys(db: Db, bookingId: string): Promise<Set<string>> {
+/**
+ * The folio keys a booking's documents cover already: its invoices' lines, and the lines a
+ * credit note took in on its own (an early departure's credit of invoiced nights), which no
+ * invoice may then take again.
+ */
+export async function documentedKeys(db: Db, bookingId: string): Promise<Set<string>> {
   const rows: { folio_key: string }[] = await db('invoice_lines')
-    .where({ booking_id: bookingId, kind: 'invoice' })
+    .where({ booking_id: bookingId })
     .whereNotNull('folio_key')
-    .select('folio_key');
+    .distinct('folio_key');
   return new Set(rows.map((r) => r.folio_key));
 }
 

@@ -91,6 +91,8 @@ async function loadInvoice(db: DbOrTx, id: string): Promise<Invoice> {
 
 /** Queues the guest's e-mail with the document attached, in the issuing transaction. */
 async function queueDocumentEmail(trx: Tx, invoice: Invoice): Promise<void> {
+  // A guest without an e-mail address: the document is printed at the desk instead.
+  if (!invoice.guest.email) return;
   const lodge = lodgeDetailsOf(await getSettings(trx));
   await enqueueEmail(trx, {
     to: invoice.guest.email,
@@ -128,7 +130,7 @@ export async function issueInvoice(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
   return inTransaction(deps.db, opts.trx, async (trx) => {
     const booking = await lockFolioBooking(trx, bookingId);
     const folio = await buildFolio(trx, booking.id);
-    const invoiced = await repo.invoicedKeys(trx, booking.id);
+    const invoiced = await repo.documentedKeys(trx, booking.id);
     const lines = folio.lines.filter((line) => !line.voided && !invoiced.has(line.key));
     if (lines.length === 0) throw new ConflictError(INVOICE_MESSAGES.nothingToInvoice, 'nothing_to_invoice');
 
@@ -196,6 +198,8 @@ interface CreditInput {
   reason: string;
   /** A credit for one invoiced line (a voided charge): its own description and exact VAT. */
   line?: repo.InvoiceLineRow;
+  /** The credit note line's words, when not "Voided: <the line>" or the reason. */
+  description?: string;
   issueDate: string;
 }
 
@@ -222,7 +226,7 @@ async function creditInvoice(trx: Tx, actor: Actor, row: repo.InvoiceRow, input:
         ? 0
         : divideRoundHalfUp(input.amountCents * invoiceVatCents, totalCents);
   const settings = await getSettings(trx);
-  const description = input.line ? `Voided: ${input.line.description}` : `Credit against ${row.number}: ${input.reason}`;
+  const description = input.description ?? (input.line ? `Voided: ${input.line.description}` : `Credit against ${row.number}: ${input.reason}`);
   return recordDocument(
     trx,
     actor,
@@ -304,6 +308,40 @@ export async function creditVoidedCharge(
   const amountCents = Math.min(randToCents(line.amount), leftCents);
   if (amountCents <= 0) return null;
   return creditInvoice(trx, actor, row, { amountCents, reason, line, issueDate: todayInLodge(now) });
+}
+
+/**
+ * An early departure's credit for nights already invoiced (docs/design.md, The desk's day:
+ * early departures): the invoice covering the stay ('accommodation') is not changed; a credit
+ * note against it takes back the folio's credit line, its amount and its VAT, and records that
+ * line's key, so no later invoice takes the line again. In the release's transaction (the
+ * caller holds the booking's lock). Null when the stay is on no invoice yet (the credit line
+ * then goes on the next invoice, as a line of its own) or its invoice has nothing left.
+ */
+export async function creditReleasedNights(
+  trx: Tx,
+  actor: Actor,
+  bookingId: string,
+  credit: { folioKey: string; description: string; amountCents: number; vatCents: number; reason: string },
+  now: Date,
+): Promise<Invoice | null> {
+  const stay = await repo.findInvoicedLine(trx, bookingId, 'accommodation');
+  if (!stay) return null;
+  const row = (await repo.findInvoice(trx, stay.invoice_id))!;
+  const leftCents = randToCents(row.total_amount) - randToCents(row.credited_total);
+  const amountCents = Math.min(credit.amountCents, leftCents);
+  if (amountCents <= 0) return null;
+  const line: repo.InvoiceLineRow = {
+    invoice_id: row.id,
+    position: 0,
+    folio_key: credit.folioKey,
+    description: credit.description,
+    quantity: '1',
+    unit_amount: centsToDecimalText(amountCents),
+    amount: centsToDecimalText(amountCents),
+    vat_amount: centsToDecimalText(credit.vatCents),
+  };
+  return creditInvoice(trx, actor, row, { amountCents, reason: credit.reason, line, description: credit.description, issueDate: todayInLodge(now) });
 }
 
 /**

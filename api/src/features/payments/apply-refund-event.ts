@@ -1,8 +1,10 @@
 import type { Deps } from '../../deps.js';
 import { inTransaction, type Tx, type TxOptions } from '../../db/transaction.js';
-import { paymentStatusAfterRefund, summariseLedger, type LedgerEntryStatus } from '../../../../shared/domain/payment-ledger.js';
+import { summariseLedger, type LedgerEntryStatus } from '../../../../shared/domain/payment-ledger.js';
+import { paymentStatusFromLedger } from '../../../../shared/domain/deposits.js';
+import { randToCents } from '../../../../shared/domain/money.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { lockBooking } from '../bookings/queries.js';
+import { getBooking, lockBooking } from '../bookings/queries.js';
 import { setBookingPaymentStatus } from '../bookings/record-payment.js';
 import * as repo from './payments.repo.js';
 
@@ -71,15 +73,14 @@ export async function applyRefundEvent(
   });
 }
 
-/** The booking's payment status from its ledger once a refund no longer counts. */
+/**
+ * The booking's payment status from its ledger once a refund no longer counts: a booking
+ * that had only its deposit paid is Deposit Paid again, not Paid.
+ */
 export async function recomputePaymentStatus(deps: Pick<Deps, 'db'>, trx: Tx, bookingId: string) {
   const summary = summariseLedger(await repo.listLedger(trx, bookingId));
-  const paymentStatus =
-    summary.totalRefundedCents === 0
-      ? summary.totalPaidCents > 0
-        ? 'Paid'
-        : 'Pending'
-      : paymentStatusAfterRefund(summary.totalPaidCents, summary.totalRefundedCents);
+  const booking = (await getBooking(trx, bookingId))!;
+  const paymentStatus = paymentStatusFromLedger(randToCents(booking.totalAmount), summary, booking.paymentStatus);
   await setBookingPaymentStatus(deps, bookingId, paymentStatus, { trx });
   return paymentStatus;
 }

@@ -15,8 +15,8 @@ import { setBookingPaystackReference } from '../bookings/record-payment.js';
 import { PAYMENT_ERRORS } from './payment-messages.js';
 
 /**
- * Creates the Provisional booking with a short hold, then the Paystack transaction for its
- * card total. The provider call happens after the booking's transaction has committed (a slow
+ * Creates the Provisional booking with a short hold, then the Paystack transaction for what
+ * is due now (the deposit, or the card total). The provider call happens after the booking's transaction has committed (a slow
  * Paystack must not hold row locks); if it fails, the booking is cancelled again so the dates
  * are free at once instead of when the hold runs out.
  */
@@ -64,7 +64,8 @@ export async function initializeCardPayment(
     { holdExpiresAt, sendReceivedEmail: false },
   );
 
-  const amountCents = randToCents(booking.totalAmount);
+  // Booked before the balance-due date, the card takes the deposit now; the guest pays the rest later.
+  const amountCents = randToCents(booking.depositAmount ?? booking.totalAmount);
   let reference = booking.paystackReference;
   try {
     if (!reference) {

@@ -142,7 +142,9 @@ export async function findRefundEntryByGatewayReference(
 
 /**
  * A refund event that carries no refund id we know: the oldest refund still open for that
- * Paystack transaction with that amount.
+ * Paystack transaction with that amount. A booking with several card charges has a refund row
+ * per charge, each naming its transaction; a row naming none (recorded before refunds named
+ * their charge) may still match.
  */
 export async function findOpenRefundEntryForTransaction(
   db: Db,
@@ -155,6 +157,9 @@ export async function findOpenRefundEntryForTransaction(
     .where('r.type', 'refund')
     .whereIn('r.status', ['pending', 'processing', 'needs-attention'])
     .andWhere('r.amount', centsToDecimalText(-amountCents))
+    .andWhere((w) =>
+      w.whereRaw(`r.provider_data->>'transactionReference' = ?`, [transactionReference]).orWhereRaw(`r.provider_data->>'transactionReference' IS NULL`),
+    )
     .whereExists((sub) =>
       sub
         .select(db.raw('1'))
@@ -183,4 +188,19 @@ export async function updateLedgerEntry(
     })
     .returning('*');
   return toLedgerRecord(row as LedgerRow);
+}
+
+// ---- EFT refunds owed (a guest cancelled a booking paid by EFT; the lodge pays it by hand)
+
+export const EFT_OWED_SUBTYPE = 'eft-owed';
+
+/** Refunds owed by EFT and not yet paid, oldest first, with their booking's reference and guest. */
+export async function listEftRefundsOwed(
+  db: Db,
+): Promise<{ id: string; booking_id: string; reference: string; guest_name: string; amount: string; created_at: Date }[]> {
+  return db('payment_transactions as r')
+    .join('bookings as b', 'b.id', 'r.booking_id')
+    .select('r.id', 'r.booking_id', 'b.reference', 'b.guest_name', 'r.amount', 'r.created_at')
+    .where({ 'r.type': 'refund', 'r.subtype': EFT_OWED_SUBTYPE, 'r.status': 'pending' })
+    .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }]);
 }

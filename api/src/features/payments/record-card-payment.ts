@@ -4,13 +4,13 @@ import { checkPayment, type PaystackTransaction } from '../../adapters/paystack.
 import type { Booking } from '../../../../shared/contracts/bookings.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { enqueueEmail } from '../email/email.service.js';
-import { paymentConfirmed } from '../email/email.templates.js';
-import { getSettings, lodgeDetailsOf } from '../settings/settings.service.js';
+import { getSettings } from '../settings/settings.service.js';
 import { markBookingPaid } from '../bookings/record-payment.js';
 import { getBookingByPaystackReference, lockBooking } from '../bookings/queries.js';
-import { bookingForEmail } from '../bookings/booking-emails.js';
+import { enqueueGuestEmail, paymentConfirmedEmail } from '../bookings/booking-emails.js';
+import type { DbOrTx } from '../../db/transaction.js';
 import { recordLedgerEntry } from './ledger.service.js';
+import { findPaymentRequest } from './payment-requests.repo.js';
 
 export type PaymentOutcome =
   | { kind: 'confirmed'; booking: Booking; amountCents: number }
@@ -25,8 +25,9 @@ export type PaymentOutcome =
 type Via = 'verify' | 'webhook' | 'reconcile';
 
 /**
- * Records a Paystack charge against its booking, once. Only `success` with the booking's
- * amount (cents), ZAR and our reference counts (checkPayment). The booking row is locked first,
+ * Records a Paystack charge against its booking, once. Only `success` with the amount asked
+ * for (the booking's own reference: its deposit, or the total; a payment request's: that
+ * request's amount, in cents), ZAR and our reference counts (checkPayment). The booking row is locked first,
  * so verify and the webhook for the same charge take turns; the payment row's unique index
  * makes the second a no-op, and the e-mail's dedupe key keeps it to one message. What the
  * payment does to the booking (confirm, reinstate, mark paid) is the bookings feature's call.
@@ -34,20 +35,21 @@ type Via = 'verify' | 'webhook' | 'reconcile';
  * caller's transaction when given one, else its own.
  */
 export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via: Via, opts: TxOptions = {}): Promise<PaymentOutcome> {
-  const found = await getBookingByPaystackReference(opts.trx ?? deps.db, tx.reference);
+  const found = await chargeForReference(opts.trx ?? deps.db, tx.reference);
   if (!found) return { kind: 'unknown_reference' };
   if (tx.status !== 'success') return { kind: 'not_successful', status: tx.status, gatewayResponse: tx.gatewayResponse };
 
   return inTransaction(deps.db, opts.trx, async (trx): Promise<PaymentOutcome> => {
-    const booking = await lockBooking(trx, found.id);
+    const booking = await lockBooking(trx, found.bookingId);
     if (!booking) return { kind: 'unknown_reference' };
-    const totalCents = randToCents(booking.totalAmount);
-    const check = checkPayment(tx, { reference: booking.paystackReference ?? '', amountCents: totalCents, currency: 'ZAR' });
+    const expectedCents = found.amountCents ?? randToCents(booking.depositAmount ?? booking.totalAmount);
+    const expectedReference = found.amountCents === undefined ? (booking.paystackReference ?? '') : tx.reference;
+    const check = checkPayment(tx, { reference: expectedReference, amountCents: expectedCents, currency: 'ZAR' });
     if (!check.ok) {
       const detail = {
         reason: check.reason,
         reference: tx.reference,
-        expected: { amountCents: totalCents, currency: 'ZAR' },
+        expected: { amountCents: expectedCents, currency: 'ZAR' },
         received: { amountCents: tx.amountCents, currency: tx.currency, status: tx.status },
       };
       deps.log.warn({ bookingId: booking.id, via, ...detail }, 'Paystack payment does not match the booking; not confirmed');
@@ -99,16 +101,28 @@ export async function recordCardPayment(deps: Deps, tx: PaystackTransaction, via
     });
 
     if (outcome === 'paid_after_cancellation') return { kind: 'paid_after_cancellation', booking: after, amountCents: tx.amountCents };
-    const newlyPaid = outcome === 'confirmed' || outcome === 'reinstated' || before.paymentStatus !== 'Paid';
-    if (newlyPaid) {
+    const newlyPaid = outcome === 'confirmed' || outcome === 'reinstated' || before.paymentStatus !== after.paymentStatus;
+    if (newlyPaid && after.guestEmail) {
       const settings = await getSettings(trx);
-      await enqueueEmail(trx, {
-        to: after.guestEmail,
-        ...paymentConfirmed({ lodge: lodgeDetailsOf(settings), booking: bookingForEmail(after), amountPaidCents: tx.amountCents, method: 'Card' }),
-        bookingId: after.id,
-        dedupeKey: `payment-confirmed:${after.id}`,
+      await enqueueGuestEmail(trx, after, {
+        ...(await paymentConfirmedEmail(trx, settings, after, tx.amountCents, deps.config)),
+        // Per charge: verify and the webhook of one charge send one message; a balance paid
+        // later is its own.
+        dedupeKey: `payment-confirmed:${after.id}:${tx.reference}`,
       });
     }
     return { kind: 'confirmed', booking: after, amountCents: tx.amountCents };
   });
+}
+
+/**
+ * The booking a Paystack reference charges, and the amount it was asked for: a payment
+ * request (the guest paying a balance) carries its own; the booking's own reference is for
+ * its deposit (amountCents undefined: read from the locked booking).
+ */
+export async function chargeForReference(db: DbOrTx, reference: string): Promise<{ bookingId: string; amountCents?: number } | undefined> {
+  const booking = await getBookingByPaystackReference(db, reference);
+  if (booking) return { bookingId: booking.id };
+  const request = await findPaymentRequest(db, reference);
+  return request ? { bookingId: request.bookingId, amountCents: request.amountCents } : undefined;
 }

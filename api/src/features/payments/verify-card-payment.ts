@@ -5,9 +5,9 @@ import type { Booking } from '../../../../shared/contracts/bookings.js';
 import type { VerifyPaymentResponse } from '../../../../shared/contracts/payments.js';
 import { centsToRand } from '../../../../shared/domain/money.js';
 import { getSettings } from '../settings/settings.service.js';
-import { getBooking, getBookingByPaystackReference } from '../bookings/queries.js';
+import { getBooking } from '../bookings/queries.js';
 import { PAYMENT_ERRORS, PAYMENT_VERIFIED_MESSAGE } from './payment-messages.js';
-import { recordCardPayment } from './record-card-payment.js';
+import { chargeForReference, recordCardPayment } from './record-card-payment.js';
 import * as repo from './payments.repo.js';
 
 const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
@@ -17,13 +17,13 @@ const PENDING_PAYSTACK_STATUSES = new Set(['ongoing', 'pending', 'processing', '
  * call. Asks Paystack, never the browser, whether the money arrived.
  */
 export async function verifyCardPayment(deps: Deps, reference: string): Promise<VerifyPaymentResponse> {
-  const booking = await getBookingByPaystackReference(deps.db, reference);
-  if (!booking) throw unknownId('reference', PAYMENT_ERRORS.unknownReference);
+  const charge = await chargeForReference(deps.db, reference);
+  if (!charge) throw unknownId('reference', PAYMENT_ERRORS.unknownReference);
 
   // Recorded already (the webhook was first, or the page was reloaded): no need to ask again.
   const recorded = await repo.findPaymentEntryByGatewayReference(deps.db, reference);
   if (recorded?.status === 'success') {
-    return verifiedAnswer(recorded.amountCents, reference, (await getBooking(deps.db, booking.id))!);
+    return verifiedAnswer(recorded.amountCents, reference, (await getBooking(deps.db, charge.bookingId))!);
   }
 
   const secretKey = (await getSettings(deps.db)).paystackSecretKey;

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { DbOrTx, Tx } from '../../db/transaction.js';
 import { UnprocessableError, ValidationError, unknownId } from '../../errors.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
-import { quoteStay, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
+import { quoteStay, quotedNightAmounts, type QuoteFailure, type QuoteResult, type StayQuote } from '../../../../shared/domain/pricing.js';
 import { toCalculateRateResponse, type CalculateRateRequest, type CalculateRateResponse } from '../../../../shared/contracts/pricing.js';
 import { countActiveUnits } from '../accommodations/queries.js';
 import { GUESTS_DEFAULT } from '../../../../shared/contracts/bookings.js';
@@ -69,6 +69,40 @@ export async function quoteForType(
     specials,
   });
   return { type, result, cardDiscountPercent };
+}
+
+/**
+ * Each night's accommodation price of a stay as the type's rates and overrides stand now
+ * (cents; one unit's, or the party's for a per person type), whatever its minimum stay, without
+ * promo or special: the weights of a stay whose night amounts were not kept when it was booked
+ * (an older booking, a staff booking below the minimum stay). Undefined when the type is gone
+ * or the rates cannot price the party at all.
+ */
+export async function nightAmountsNow(
+  db: DbOrTx,
+  now: Date,
+  input: { accommodationTypeId: string; checkIn: string; checkOut: string; party?: PartyInput },
+): Promise<number[] | undefined> {
+  const inputs = await repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, undefined);
+  if (!inputs) return undefined;
+  const { type } = inputs;
+  const price = (party: PartyInput | undefined) =>
+    quoteStay({
+      type: { id: type.id, baseWeekdayRateCents: type.baseWeekdayRateCents, baseWeekendRateCents: type.baseWeekendRateCents },
+      // The nights' prices, not whether the stay may be sold at them.
+      overrides: inputs.overrides.map((o) => ({ ...o, minLengthOfStay: 1 })),
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      cardDiscountPercent: 0,
+      today: todayInLodge(now),
+      policy: type.policy,
+      typeName: type.name,
+      party: party && partyGiven(party) ? resolveParty(party) : undefined,
+    });
+  // A party the type no longer takes as it is set up now is priced as its default party.
+  const result = price(input.party);
+  const quoted = result.ok ? result : price(undefined);
+  return quoted.ok ? quotedNightAmounts(quoted.quote) : undefined;
 }
 
 /**

@@ -63,6 +63,13 @@ function toAdminSettings(s: LodgeSettings, user: Pick<SessionUser, 'role'>, test
     vatRegistered: s.vatRegistered,
     vatNumber: s.vatNumber,
     tourismLevyPercent: s.tourismLevyPercent,
+    depositPercent: s.depositPercent,
+    balanceDueDays: s.balanceDueDays,
+    reminderDays: s.reminderDays,
+    cancellationPolicy: s.cancellationPolicy,
+    registerRetentionMonths: s.registerRetentionMonths,
+    registerCheckInRule: s.registerCheckInRule,
+    earlyDepartureCharge: s.earlyDepartureCharge,
     showKeysWarning: can(user.role, 'seeKeysWarning'),
     version: s.version,
   };
@@ -129,6 +136,13 @@ export async function updateSettings(deps: Pick<Deps, 'db'>, user: SessionUser, 
     if (input.vatRegistered !== undefined) patch.vat_registered = input.vatRegistered;
     if (input.vatNumber !== undefined) patch.vat_number = input.vatNumber;
     if (input.tourismLevyPercent !== undefined) patch.tourism_levy_percent = input.tourismLevyPercent.toFixed(2);
+    if (input.depositPercent !== undefined) patch.deposit_percent = input.depositPercent;
+    if (input.balanceDueDays !== undefined) patch.balance_due_days = input.balanceDueDays;
+    if (input.reminderDays !== undefined) patch.reminder_days = input.reminderDays;
+    if (input.cancellationPolicy !== undefined) patch.cancellation_policy = JSON.stringify(input.cancellationPolicy);
+    if (input.registerRetentionMonths !== undefined) patch.register_retention_months = input.registerRetentionMonths;
+    if (input.registerCheckInRule !== undefined) patch.register_check_in_rule = input.registerCheckInRule;
+    if (input.earlyDepartureCharge !== undefined) patch.early_departure_charge = input.earlyDepartureCharge;
     // An invoice of a VAT-registered lodge must show its VAT number (the row's CHECK says the
     // same; this names the field).
     if ((patch.vat_registered ?? before.vatRegistered) && !(patch.vat_number !== undefined ? patch.vat_number : before.vatNumber)) {

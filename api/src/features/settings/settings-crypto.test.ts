@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, maskSecret, useSettingsKey } from './settings-crypto.js';
+import crypto from 'node:crypto';
+import { decryptFile, decryptSecret, encryptFile, encryptSecret, maskSecret, useSettingsKey } from './settings-crypto.js';
 import { decodeKey, loadConfig } from '../../config.js';
 
 afterEach(() => useSettingsKey(undefined));
@@ -48,5 +49,40 @@ describe('SETTINGS_KEY', () => {
     const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_ORIGIN: 'https://lodge.example' } as NodeJS.ProcessEnv;
     expect(() => loadConfig(base)).toThrow('SETTINGS_KEY: required when NODE_ENV=production');
     expect(loadConfig({ ...base, SETTINGS_KEY: 'ab'.repeat(32) }).isProduction).toBe(true);
+  });
+});
+
+describe('files at rest', () => {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('a photo of an ID book, 9202290123184')]);
+
+  it('keeps other bytes than the file, opens them again, and differs each time', () => {
+    useSettingsKey(Buffer.alloc(32, 1));
+    const a = encryptFile(jpeg);
+    const b = encryptFile(jpeg);
+    expect(a.subarray(0, 3)).toEqual(Buffer.from([0x4c, 0x46, 1])); // 'LF', version 1
+    expect(a.includes(jpeg.subarray(0, 3))).toBe(false);
+    expect(a.includes(Buffer.from('9202290123184'))).toBe(false);
+    expect(a.equals(b)).toBe(false);
+    expect(decryptFile(a)).toEqual(jpeg);
+  });
+
+  it('refuses another key, a changed byte and what is not an envelope', () => {
+    useSettingsKey(Buffer.alloc(32, 1));
+    const stored = encryptFile(jpeg);
+    useSettingsKey(Buffer.alloc(32, 2));
+    expect(() => decryptFile(stored)).toThrow();
+    useSettingsKey(Buffer.alloc(32, 1));
+    const tampered = Buffer.from(stored);
+    tampered[tampered.length - 1] ^= 1;
+    expect(() => decryptFile(tampered)).toThrow();
+    expect(() => decryptFile(jpeg)).toThrow('not an encrypted file envelope');
+  });
+
+  it('does not open with the settings key itself (the file key is derived)', () => {
+    useSettingsKey(Buffer.alloc(32, 1));
+    const stored = encryptFile(jpeg);
+    const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.alloc(32, 1), stored.subarray(3, 15));
+    decipher.setAuthTag(stored.subarray(15, 31));
+    expect(() => Buffer.concat([decipher.update(stored.subarray(31)), decipher.final()])).toThrow();
   });
 });

@@ -66,3 +66,38 @@ export const MASK = '••••';
 export function secretFingerprint(plain: string): string {
   return crypto.createHash('sha256').update(plain, 'utf8').digest('hex');
 }
+
+/**
+ * Files at rest (the register's signatures and ID copies): AES-256-GCM under a key derived from
+ * the settings key by HKDF (info 'lodge-files:v1'), so the two uses never share a key. The
+ * envelope is versioned so the key can be rotated later: 'LF' then a version byte, then the
+ * 12-byte IV, the 16-byte tag and the data. The bytes kept are never the file's own.
+ */
+const FILE_MAGIC = Buffer.from('LF', 'ascii');
+const FILE_VERSION = 1;
+let fileKey: { from: Buffer; key: Buffer } | undefined;
+
+function requireFileKey(): Buffer {
+  const settings = requireKey();
+  if (fileKey?.from !== settings) {
+    fileKey = { from: settings, key: Buffer.from(crypto.hkdfSync('sha256', settings, Buffer.alloc(0), 'lodge-files:v1', 32)) };
+  }
+  return fileKey.key;
+}
+
+export function encryptFile(plain: Buffer): Buffer {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', requireFileKey(), iv);
+  const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([FILE_MAGIC, Buffer.from([FILE_VERSION]), iv, cipher.getAuthTag(), data]);
+}
+
+/** The file's bytes; throws when the envelope is not one of ours or does not open with this key. */
+export function decryptFile(envelope: Buffer): Buffer {
+  if (envelope.length < 31 || !envelope.subarray(0, 2).equals(FILE_MAGIC) || envelope[2] !== FILE_VERSION) {
+    throw new Error('not an encrypted file envelope');
+  }
+  const decipher = crypto.createDecipheriv('aes-256-gcm', requireFileKey(), envelope.subarray(3, 15));
+  decipher.setAuthTag(envelope.subarray(15, 31));
+  return Buffer.concat([decipher.update(envelope.subarray(31)), decipher.final()]);
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { EarlyDepartureCharge } from '../../../../shared/domain/early-departure.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -39,6 +40,13 @@ export interface SettingsRow {
   vat_registered: boolean;
   vat_number: string | null;
   tourism_levy_percent: string;
+  deposit_percent: number;
+  balance_due_days: number;
+  reminder_days: number;
+  cancellation_policy: { daysBeforeArrival: number; refundPercent: number }[] | string;
+  register_retention_months: number;
+  register_check_in_rule: 'warn' | 'refuse';
+  early_departure_charge: EarlyDepartureCharge;
   version: number;
   updated_at: Date;
 }
@@ -94,6 +102,13 @@ export type SettingsPatch = Partial<
     | 'vat_registered'
     | 'vat_number'
     | 'tourism_levy_percent'
+    | 'deposit_percent'
+    | 'balance_due_days'
+    | 'reminder_days'
+    | 'cancellation_policy'
+    | 'register_retention_months'
+    | 'register_check_in_rule'
+    | 'early_departure_charge'
   >
 >;
 

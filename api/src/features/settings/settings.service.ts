@@ -1,4 +1,7 @@
+import type { RegisterCheckInRule } from '../../../../shared/contracts/lodger-register.js';
 import type { DbOrTx } from '../../db/transaction.js';
+import type { EarlyDepartureCharge } from '../../../../shared/domain/early-departure.js';
+import { sortedPolicy, type CancellationTier } from '../../../../shared/domain/cancellation-policy.js';
 import type { Deps } from '../../deps.js';
 import type { BankingDetails, LodgeDetails } from '../email/email.templates.js';
 import { getSettingsRow, type SettingsRow } from './settings.repo.js';
@@ -56,6 +59,20 @@ export interface LodgeSettings {
   vatNumber: string | null;
   /** Percent of the accommodation after promo (TOMSA), 0 to 5. */
   tourismLevyPercent: number;
+  /** Deposits: percent due at booking before the balance-due date (100: in full). */
+  depositPercent: number;
+  /** The balance is due this many days before check-in. */
+  balanceDueDays: number;
+  /** The reminder goes this many days before the due date. */
+  reminderDays: number;
+  /** Most days first. */
+  cancellationPolicy: CancellationTier[];
+  /** The register of lodgers is kept this many months after a stay (at least 24). */
+  registerRetentionMonths: number;
+  /** Check-in with the register incomplete: allowed with a warning, or refused. */
+  registerCheckInRule: RegisterCheckInRule;
+  /** Released nights of an early departure: credited on the folio ('none') or still charged ('full'). */
+  earlyDepartureCharge: EarlyDepartureCharge;
   version: number;
 }
 
@@ -99,6 +116,14 @@ function toLodgeSettings(s: SettingsRow): LodgeSettings {
     vatRegistered: s.vat_registered,
     vatNumber: s.vat_number,
     tourismLevyPercent: Number(s.tourism_levy_percent),
+    depositPercent: s.deposit_percent,
+    balanceDueDays: s.balance_due_days,
+    reminderDays: s.reminder_days,
+    // jsonb comes back parsed from pg and PGlite alike; text only from an older driver.
+    cancellationPolicy: sortedPolicy(typeof s.cancellation_policy === 'string' ? JSON.parse(s.cancellation_policy) : s.cancellation_policy),
+    registerRetentionMonths: s.register_retention_months,
+    registerCheckInRule: s.register_check_in_rule,
+    earlyDepartureCharge: s.early_departure_charge,
     version: s.version,
   };
 }

@@ -81,6 +81,31 @@ describe('the batch', () => {
     expect((await bookingRow(b.id)).version).toBe(b.version);
   });
 
+  it('refuses a counter past what the server stores (seq, baseVersion, schemaVersion) with 400 naming it, recording nothing', async () => {
+    const b = await newBooking();
+    const before = await countRows(t.db, 'client_mutations');
+    for (const field of ['seq', 'baseVersion', 'schemaVersion'] as const) {
+      const e = { ...entry('booking.setStatus', b.id, { status: 'Confirmed' }), [field]: 2_147_483_648 };
+      const res = await receptionist.post('/api/sync/push', { deviceId: 'tablet-1', entries: [e] });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([`entries.0.${field}`]);
+    }
+    expect(await countRows(t.db, 'client_mutations')).toBe(before);
+    expect((await bookingRow(b.id)).status).toBe('Provisional');
+  });
+
+  it('takes ids written in capitals as the same ids: applied once, and a replay in lower case is a duplicate', async () => {
+    const b = await newBooking();
+    const e = entry('booking.setStatus', b.id, { status: 'Confirmed' }, b.version);
+    const shouted = { ...e, id: e.id.toUpperCase(), entityId: e.entityId.toUpperCase() };
+    const [first] = await push(receptionist, shouted);
+    expect(first).toMatchObject({ id: e.id, outcome: 'applied' });
+    expect((await bookingRow(b.id)).status).toBe('Confirmed');
+    const [again] = await push(receptionist, e);
+    expect(again).toMatchObject({ id: e.id, outcome: 'duplicate' });
+    expect(await mutations(e.id)).toHaveLength(1);
+  });
+
   it('applies a check-in once: one client_mutations row, the version up by one, the row in the answer', async () => {
     const b = await newBooking(ARRIVING_TODAY);
     const e = entry('booking.setStatus', b.id, { status: 'Checked-In' }, b.version);

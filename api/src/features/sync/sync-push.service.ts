@@ -10,6 +10,8 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { lodgeTimeOf } from '../../../../shared/domain/dates.js';
+import { centsToRand } from '../../../../shared/domain/money.js';
+import { formatRandToCent } from '../../../../shared/format.js';
 import type { BookingStatus } from '../../../../shared/domain/booking-status.js';
 import type { AlreadyThere } from '../../../../shared/domain/booking-update.js';
 import type { Booking, UpdateBookingRequest } from '../../../../shared/contracts/bookings.js';
@@ -29,6 +31,10 @@ import { setUnitActive } from '../accommodations/set-unit-active.js';
 import { addFolioCharge } from '../folio/add-folio-charge.js';
 import { getUnit } from '../accommodations/queries.js';
 import { lastChangeTo } from '../audit/queries.js';
+import { upsertRegisterEntry } from '../lodger-register/upsert-register-entry.js';
+import { releaseRemainingNights } from '../bookings/release-nights.js';
+import { setUnitHousekeeping } from '../housekeeping/set-housekeeping.js';
+import { REGISTER_MESSAGES } from '../../../../shared/contracts/lodger-register.js';
 import * as repo from './sync.repo.js';
 
 /**
@@ -74,6 +80,9 @@ const ENTITY_OF: Record<SyncOperation, 'booking' | 'unit'> = {
   'booking.paymentReceived': 'booking',
   'unit.setActive': 'unit',
   'folio.addCharge': 'booking',
+  'register.upsertEntry': 'booking',
+  'booking.releaseNights': 'booking',
+  'unit.setHousekeeping': 'unit',
 };
 
 type Meta = Omit<repo.MutationInsert, 'outcome' | 'result'>;
@@ -90,7 +99,7 @@ interface Chunk {
 class RecordedMeanwhile extends Error {}
 
 export async function pushEntries(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config'>,
   user: SessionUser,
   request: SyncPushRequest,
 ): Promise<SyncPushResponse> {
@@ -103,7 +112,7 @@ export async function pushEntries(
 }
 
 async function pushChunk(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config'>,
   user: SessionUser,
   deviceId: string,
   entries: SyncPushEntry[],
@@ -121,7 +130,7 @@ async function pushChunk(
 }
 
 async function runChunk(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config'>,
   user: SessionUser,
   deviceId: string,
   entries: SyncPushEntry[],
@@ -153,7 +162,7 @@ function isBookingCommand(command: Command | { reason: string }): boolean {
 }
 
 async function pushEntry(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config'>,
   user: SessionUser,
   deviceId: string,
   entry: SyncPushEntry,
@@ -264,7 +273,7 @@ async function lockedBooking(chunk: Chunk, id: string): Promise<LockedBooking> {
 }
 
 async function run(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   user: SessionUser,
   command: Command,
   id: string,
@@ -325,12 +334,43 @@ async function run(
       const note = res.changed ? undefined : command.args.isActive ? 'already active' : 'already inactive';
       return { outcome: { outcome: 'applied', record: res.unit, ...(note ? { note } : {}) } };
     }
+    case 'unit.setHousekeeping': {
+      // A unit deleted meanwhile is a NotFoundError: 'rejected', shown in the desk's Needs attention.
+      const { status, note } = command.args;
+      const res = await setUnitHousekeeping(deps, user, id, { status, ...(note !== undefined ? { note } : {}) }, { trx });
+      return { outcome: { outcome: 'applied', record: res.unit, ...(res.changed ? {} : { note: `already ${status}` }) } };
+    }
     case 'folio.addCharge': {
       // Through the online use case: a charge on a booking cancelled meanwhile is a conflict
       // (ConflictError), and a chargeId posted before answers that charge with a note.
       const { chargeId, extraId, quantity, adults, children, date, note } = command.args;
       const res = await addFolioCharge(deps, user, id, { chargeId, extraId, quantity, adults, children, date, note: text(note) }, { trx });
       return { outcome: { outcome: 'applied', record: res.charge, ...(res.created ? {} : { note: 'already posted' }) } };
+    }
+    case 'register.upsertEntry': {
+      // The entry's files were uploaded before it (PUT /api/sync/attachments/:id); one not
+      // there is refused with the message, and a replay of the same entry changes nothing.
+      const { entryId, bookingId, signatureAttachmentId, idCopyAttachmentId, capturedAt, ...fields } = command.args;
+      if (bookingId !== id) throw new ValidationError(REGISTER_MESSAGES.bookingMismatch, 'booking_mismatch');
+      const res = await upsertRegisterEntry(
+        deps,
+        { kind: 'staff', user },
+        bookingId,
+        entryId,
+        fields,
+        { signatureAttachmentId, idCopyAttachmentId },
+        { trx, ...(capturedAt ? { capturedAt: new Date(capturedAt) } : {}) },
+      );
+      return { outcome: { outcome: 'applied', record: res.entry, ...(res.changed ? {} : { note: 'already registered' }) } };
+    }
+    case 'booking.releaseNights': {
+      // Behind its check-out in the same outbox: by now the stay is checked out (or the
+      // check-out was refused, and so is this). The same entry again is a duplicate above.
+      const locked = await lockedBooking(chunk, id);
+      const res = await releaseRemainingNights(deps, user, id, { departureDate: command.args.departureDate }, { trx, locked });
+      const credit = centsToRand(res.creditCents);
+      const note = `${res.nightsReleased} night${res.nightsReleased === 1 ? '' : 's'} released${credit > 0 ? `, ${formatRandToCent(credit)} credited` : ''}`;
+      return { outcome: { outcome: 'applied', record: res.booking, note }, locked: res.locked };
     }
   }
 }
@@ -378,12 +418,19 @@ async function outcomeOfError(db: DbOrTx, err: unknown, command: Command, entry:
     return { outcome: changedSince ? 'conflict' : 'rejected', reason: err.message, ...withRecord };
   }
   // A check-in before the arrival date: refused whenever the desk read the row (the dates
-  // never move under it), so a rejection, not a conflict, with the record as it is.
-  if (err instanceof ConflictError && err.code === 'early_check_in') return { outcome: 'rejected', reason: err.message, ...withRecord };
+  // never move under it), so a rejection, not a conflict, with the record as it is. The same
+  // for a check-in the lodge's rule refuses while the register is incomplete: the desk's
+  // picture was not out of date, the register is.
+  if (err instanceof ConflictError && (err.code === 'early_check_in' || err.code === 'register_incomplete')) return { outcome: 'rejected', reason: err.message, ...withRecord };
+  // A release of nights that no longer applies (the check-out before it was refused, another
+  // device released them, no night is left): nothing to apply again, so a rejection.
+  if (err instanceof ConflictError && EARLY_DEPARTURE_REFUSALS.has(err.code ?? '')) return { outcome: 'rejected', reason: err.message, ...withRecord };
   // Taken dates on a reopen, or any other clash with the row as it is now.
   if (err instanceof ConflictError) return { outcome: 'conflict', reason: err.message, ...withRecord };
   return undefined;
 }
+
+const EARLY_DEPARTURE_REFUSALS = new Set(['not_checked_out', 'already_released', 'nothing_to_release']);
 
 function currentRecord(db: DbOrTx, command: Command, id: string): Promise<Booking | Unit | undefined> {
   return ENTITY_OF[command.op] === 'unit' ? getUnit(db, id) : getBooking(db, id);

@@ -9,6 +9,7 @@ const PUBLIC_TITLES: [string, string][] = [
   ['/booking-confirmation', 'Booking Confirmation'],
   ['/booking', 'Book Your Stay'],
   ['/payment-return', 'Payment'],
+  ['/my-booking', 'My Booking'],
   ['/contact', 'Contact Us'],
   ['/auth', 'Sign In'],
 ];

@@ -46,14 +46,20 @@ describe('top navigation', () => {
     expect(await backOfficeMenuItems(person)).toEqual([
       'Dashboard',
       'Front Desk',
+      'Housekeeping',
       'Calendar',
       'Bookings',
+      'Guests',
+      'Waitlist',
+      'Lodger register',
       'Accommodations',
       'Rates',
       'Extras',
+      'Channels',
       'Events',
       'Payments',
       'Invoices',
+      'Reports',
       'Settings',
       ...system,
       'Sync',
@@ -67,7 +73,7 @@ describe('top navigation', () => {
     const { user } = renderApp('/accommodations');
     await screen.findByText('Thandi Mokoena');
     expect(await mainNavLinks()).toEqual(['Home']);
-    expect(await backOfficeMenuItems(user)).toEqual(['Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Sync']);
+    expect(await backOfficeMenuItems(user)).toEqual(['Dashboard', 'Front Desk', 'Housekeeping', 'Calendar', 'Bookings', 'Guests', 'Waitlist', 'Lodger register', 'Accommodations', 'Sync']);
     expect(screen.getByRole('menuitem', { name: 'Accommodations' })).toHaveAttribute('href', '/admin/accommodations');
     expect(screen.getByText('Receptionist')).toBeInTheDocument();
   });
@@ -151,7 +157,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const links = await mainNavLinks();
-    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Calendar', 'Bookings', 'Accommodations', 'Rates', 'Extras', 'Events', 'Payments', 'Invoices', 'Settings', 'Audit Log', 'Sync']);
+    expect(links).toEqual(['Home', 'Dashboard', 'Front Desk', 'Housekeeping', 'Calendar', 'Bookings', 'Guests', 'Waitlist', 'Lodger register', 'Accommodations', 'Rates', 'Extras', 'Channels', 'Events', 'Payments', 'Invoices', 'Reports', 'Settings', 'Audit Log', 'Sync']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });

@@ -26,6 +26,22 @@ describe('auditChanges', () => {
     ]);
   });
 
+  it('reads the deposit settings and the cancellation policy in words', () => {
+    expect(
+      auditChanges(
+        { depositPercent: 100, balanceDueDays: 30, cancellationPolicy: [{ daysBeforeArrival: 30, refundPercent: 100 }, { daysBeforeArrival: 0, refundPercent: 0 }] },
+        { depositPercent: 30, balanceDueDays: 30, cancellationPolicy: [{ daysBeforeArrival: 14, refundPercent: 50 }] },
+      ),
+    ).toEqual([
+      { field: 'Deposit percent', before: '100', after: '30' },
+      {
+        field: 'Cancellation policy',
+        before: 'Cancel 30 or more days before arrival: everything you have paid is refunded. Cancel fewer than 30 days before arrival: no refund.',
+        after: 'Cancel 14 or more days before arrival: 50% of what you have paid is refunded. Cancel fewer than 14 days before arrival: no refund.',
+      },
+    ]);
+  });
+
   it('reads a type’s pricing model and child policy in words', () => {
     expect(
       auditChanges(
@@ -72,5 +88,47 @@ describe('auditChanges', () => {
   it('names actions in words', () => {
     expect(actionLabel('staff.reset_password')).toBe('Staff reset password');
     expect(actionLabel('settings.update')).toBe('Settings update');
+    // The register's actions (and any new one, by its name).
+    expect(
+      ['register.entry.captured', 'register.entry.updated', 'register.idCopy.viewed', 'register.signature.viewed', 'register.pdf.downloaded', 'register.purged', 'guest.erased', 'register.somethingNew'].map(actionLabel),
+    ).toEqual([
+      'Register entry captured',
+      'Register entry updated',
+      'ID copy viewed',
+      'Signature viewed',
+      'Register PDF downloaded',
+      'Register purged after retention',
+      'Guest personal data erased',
+      'Register something new',
+    ]);
+    expect(auditChanges({ registerRetentionMonths: 24, registerCheckInRule: 'warn' }, { registerRetentionMonths: 36, registerCheckInRule: 'refuse' })).toEqual([
+      { field: 'Register retention (months)', before: '24', after: '36' },
+      { field: 'Check-in with the register incomplete', before: 'Allow with a warning', after: 'Refuse' },
+    ]);
+  });
+
+  it('names a waitlist removal and its record kind', () => {
+    expect(actionLabel('waitlist.remove')).toBe('Removed from the waitlist');
+    expect(AUDIT_ENTITY_TYPES).toContainEqual(['waitlist_entry', 'Waitlist request']);
+  });
+
+  it('reads the early departure setting and a release of nights in words', () => {
+    expect(actionLabel('booking.release_nights')).toBe('Remaining nights released (early departure)');
+    expect(actionLabel('booking.channel_block')).toBe("Blocked by a channel's calendar");
+    expect(actionLabel('channel_feed.create')).toBe('Channel feed added');
+    expect(auditChanges({ earlyDepartureCharge: 'none' }, { earlyDepartureCharge: 'full' })).toEqual([
+      { field: 'Early departures', before: 'Credit the nights not stayed', after: 'Keep charging the nights booked' },
+    ]);
+    expect(
+      auditChanges(
+        { checkOutDate: '2026-03-06' },
+        { checkOutDate: '2026-03-04', originalCheckOutDate: '2026-03-06', nightsReleased: 2, earlyDepartureCredit: 3600 },
+      ),
+    ).toEqual([
+      { field: 'Check out date', before: '2026-03-06', after: '2026-03-04' },
+      { field: 'Check-out booked', before: '—', after: '2026-03-06' },
+      { field: 'Nights released', before: '—', after: '2' },
+      { field: 'Early departure credit', before: '—', after: '3600' },
+    ]);
   });
 });

@@ -44,9 +44,13 @@ export function BookingConfirmationPage() {
         ) : (
           <EmailPrompt reference={reference} onEmail={setEmail} />
         )}
-        <Box sx={{ mt: 3 }}>
+        <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button component={RouterLink} to="/" variant="outlined">
             Back to Home
+          </Button>
+          {/* Paying the balance, proof of an EFT and cancelling live on the guest's own page. */}
+          <Button component={RouterLink} to="/my-booking">
+            Manage your booking
           </Button>
         </Box>
       </Paper>

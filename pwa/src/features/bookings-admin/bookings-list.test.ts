@@ -58,11 +58,34 @@ describe('bookings list', () => {
     expect(packageBookings.map((x) => x.id)).toEqual([parent.id]);
   });
 
+  it('exports a walk-in without an e-mail: Email empty, the phone, the channel and who took it', () => {
+    const walkIn = makeBooking({ id: 'eeee5555-0000-4000-8000-000000000005', reference: 'LDG-2', guestEmail: null, guestPhone: '082 123 4567', channel: 'Walk-in', createdByName: 'Thandi Nkosi', checkInDate: '2026-03-02', checkOutDate: '2026-03-04' });
+    expect(bookingsCsv([walkIn]).split('\r\n')[1]).toBe('eeee5555,LDG-2,Lindiwe Dlamini,,Tent 1,2026-03-02,2026-03-04,2,4200.00,Confirmed,Pending,EFT,082 123 4567,Walk-in,Thandi Nkosi');
+  });
+
+  it('finds a walk-in by phone, and a search for an e-mail passes over one without', () => {
+    const walkIn = makeBooking({ guestName: 'Sipho Mokoena', guestEmail: null, guestPhone: '082 123 4567' });
+    expect(filterBookings([walkIn], 'all', '082 123').map((x) => x.id)).toEqual([walkIn.id]);
+    expect(filterBookings([walkIn], 'all', '@example')).toEqual([]);
+  });
+
+  it('filters by channel, Not recorded being a staff booking without one', () => {
+    const walkIn = makeBooking({ guestName: 'Sipho Mokoena', channel: 'Walk-in' });
+    const website = makeBooking({ guestName: 'Anna Smit', channel: 'Website' });
+    const older = makeBooking({ guestName: 'Pieter Botha', channel: null });
+    const names = (channel: Parameters<typeof filterBookings>[3]) => filterBookings([walkIn, website, older], 'all', '', channel).map((x) => x.guestName);
+    expect(names('all')).toEqual(['Sipho Mokoena', 'Anna Smit', 'Pieter Botha']);
+    expect(names('Walk-in')).toEqual(['Sipho Mokoena']);
+    expect(names('Website')).toEqual(['Anna Smit']);
+    expect(names('none')).toEqual(['Pieter Botha']);
+    expect(names('Phone')).toEqual([]);
+  });
+
   it('exports CSV with quoting and no formula injection', () => {
     const odd = makeBooking({ id: 'dddd4444-0000-4000-8000-000000000004', guestName: '=HYPERLINK("x")', guestEmail: 'x@y.test', unitName: 'Tent, "Big"', checkInDate: '2026-03-02', checkOutDate: '2026-03-04', totalAmount: 12.5, reference: 'LDG-1' });
     expect(bookingsCsv([odd]).split('\r\n')).toEqual([
-      'Booking ID,Reference,Guest,Email,Unit,Check-in,Check-out,Guests,Total,Status,Payment Status,Payment Method',
-      `dddd4444,LDG-1,"'=HYPERLINK(""x"")",x@y.test,"Tent, ""Big""",2026-03-02,2026-03-04,2,12.50,Confirmed,Pending,EFT`,
+      'Booking ID,Reference,Guest,Email,Unit,Check-in,Check-out,Guests,Total,Status,Payment Status,Payment Method,Phone,Channel,Taken by',
+      `dddd4444,LDG-1,"'=HYPERLINK(""x"")",x@y.test,"Tent, ""Big""",2026-03-02,2026-03-04,2,12.50,Confirmed,Pending,EFT,,Not recorded,Not recorded`,
       '',
     ]);
     expect(toCsv(['a'], [[null], [-5]])).toBe('a\r\n\r\n-5\r\n');

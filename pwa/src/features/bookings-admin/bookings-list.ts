@@ -3,9 +3,12 @@ import type { BookingStatus } from '@shared/domain/booking-status.js';
 import { formatMonthDay, formatMonthDayYear, bookingPlaceLabel } from '@shared/format.js';
 import { bookedValue } from '@shared/domain/month-figures.js';
 import { toCsv } from '@/lib/csv.js';
+import { channelLabel, takenByLabel, type BookingChannel } from '@shared/domain/booking-channel.js';
 import { BOOKING_REFERENCE_PREFIX } from '@shared/domain/reference.js';
 
 export type StatusFilter = BookingStatus | 'all';
+/** A channel, every channel, or 'none': a staff booking from before channels were recorded. */
+export type ChannelFilter = BookingChannel | 'all' | 'none';
 export type SortKey = 'id' | 'guestName' | 'unitName' | 'checkInDate' | 'checkOutDate' | 'totalAmount' | 'status';
 export type SortDir = 'asc' | 'desc';
 
@@ -30,15 +33,17 @@ function referenceCode(text: string): string {
  * without the prefix and with a space or no dash ('wl 7kq3xm', '7KQ3'); the prefix alone
  * matches no reference (every booking has it).
  */
-export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string): B[] {
+export function filterBookings<B extends Booking>(rows: readonly B[], status: StatusFilter, search: string, channel: ChannelFilter = 'all'): B[] {
   const q = search.trim().toLowerCase();
   const code = referenceCode(q);
   return rows.filter(
     (b) =>
       (status === 'all' || b.status === status) &&
+      (channel === 'all' || (b.channel ?? 'none') === channel) &&
       (!q ||
         b.guestName.toLowerCase().includes(q) ||
-        b.guestEmail.toLowerCase().includes(q) ||
+        (b.guestEmail ?? '').toLowerCase().includes(q) ||
+        (b.guestPhone ?? '').toLowerCase().includes(q) ||
         b.id.toLowerCase().includes(q) ||
         (code !== '' && referenceCode(b.reference).includes(code))),
   );
@@ -59,15 +64,15 @@ export function sortBookings<B extends Booking>(rows: readonly B[], key: SortKey
 /**
  * Entire-lodge parents (no unit of their own) apart from unit bookings; children hidden. A
  * group's parent (several units of one type) is listed with the unit bookings, as its type
- * and unit count.
+ * and unit count, and so is a split stay's parent (a room move from a date).
  */
 export function splitPackages<B extends Booking>(rows: readonly B[]): { unitBookings: B[]; packageBookings: B[] } {
   const visible = rows.filter((b) => !b.isEntireLodgeChild);
-  const isLodge = (b: B) => b.unitId === null && !b.unitCount;
+  const isLodge = (b: B) => b.unitId === null && !b.unitCount && !b.isSplitStay;
   return { unitBookings: visible.filter((b) => !isLodge(b)), packageBookings: visible.filter(isLodge) };
 }
 
-/** The units a parent booking (entire lodge or group) holds: its children's unit names, in order. */
+/** The units a parent booking (entire lodge, group or split stay) holds: its children's unit names, in order. */
 export function childUnitNames(rows: readonly Booking[], parentId: string): string[] {
   return rows
     .filter((b) => b.parentBookingId === parentId && b.unitName)
@@ -113,6 +118,9 @@ export const CSV_HEADER = [
   'Status',
   'Payment Status',
   'Payment Method',
+  'Phone',
+  'Channel',
+  'Taken by',
 ] as const;
 
 export function bookingsCsv(rows: readonly Booking[]): string {
@@ -131,6 +139,10 @@ export function bookingsCsv(rows: readonly Booking[]): string {
       b.status,
       b.paymentStatus,
       b.paymentMethod,
+      // A walk-in without an e-mail leaves Email empty; the phone is how the lodge reaches them.
+      b.guestPhone ?? '',
+      channelLabel(b.channel),
+      takenByLabel(b),
     ]),
   );
 }

@@ -96,6 +96,14 @@ describe('booking management', () => {
     expect(value('Special Requests')).toBe('None');
   });
 
+  it('?booking=<id> (the dashboard\'s payment links) opens that booking\'s details, then leaves the address', async () => {
+    await seed();
+    const { router } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings?booking=bbbb2222-0000-4000-8000-000000000002' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    expect(dialog.getByText('Reference', { selector: 'dt' }).nextElementSibling?.textContent).toBe('WL-ABCD23');
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/bookings'));
+  });
+
   it('the details dialog shows the party and the special of a per person booking, and no party row for one made without', async () => {
     const suiteStay = makeBooking({ id: 'dddd4444-0000-4000-8000-000000000004', guestName: 'Naledi Mokoena', unitName: 'Tamboti 1', accommodationTypeName: 'Tamboti Family Suite', numberOfGuests: 4, adults: 2, childAges: [8, 6], specialOfferName: 'Stay 4, pay 3', checkInDate: addDays(today, 10), checkOutDate: addDays(today, 14) });
     await seed();

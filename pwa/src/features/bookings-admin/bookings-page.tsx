@@ -42,6 +42,7 @@ import {
   splitPackages,
   type SortDir,
   type SortKey,
+  type ChannelFilter,
   type StatusFilter,
   childUnitNames,
 } from './bookings-list.js';
@@ -49,8 +50,16 @@ import { BookingCard } from './components/booking-card.js';
 import { BookingRow } from './components/booking-row.js';
 import { BookingsTable } from './components/bookings-table.js';
 import { DeleteBookingDialog } from './components/delete-booking-dialog.js';
+import { MOVE_OFFLINE, MoveBookingDialog } from '@/components/move-booking-dialog.js';
+import { isBlockingStatus } from '@shared/domain/booking-status.js';
+import { BOOKING_CHANNELS, STAFF_BOOKING_CHANNELS, channelLabel, type StaffBookingChannel } from '@shared/domain/booking-channel.js';
 
 const STATUS_OPTIONS: FilterOption<StatusFilter>[] = [{ value: 'all', label: 'All Statuses' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: s }))];
+const CHANNEL_OPTIONS: FilterOption<ChannelFilter>[] = [
+  { value: 'all', label: 'All Channels' },
+  ...BOOKING_CHANNELS.map((c) => ({ value: c, label: c })),
+  { value: 'none', label: channelLabel(null) },
+];
 const ALL_ROWS = -1;
 const PAGE_SIZES = [25, 50, 100, { label: 'All', value: ALL_ROWS }];
 /**
@@ -99,28 +108,46 @@ export function BookingsPage({
   const { online } = useSyncStatus();
   const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [channel, setChannel] = useState<ChannelFilter>('all');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; dir: SortDir }>({ key: 'checkInDate', dir: 'desc' });
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [details, setDetails] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
   const [deleting, setDeleting] = useState<Booking | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  // The front desk's New booking starts the channel at Walk-in (?channel=Walk-in).
+  const [newChannel, setNewChannel] = useState<StaffBookingChannel | ''>('');
   const stacked = useStacked();
   const rowsPerPage = stacked && (pageSize === ALL_ROWS || pageSize > PHONE_MAX_PAGE) ? PHONE_MAX_PAGE : pageSize;
 
   // ?action=new opens the new-booking dialog once, then leaves the address.
   useEffect(() => {
     if (params.get('action') === 'new') {
+      const channel = params.get('channel');
+      setNewChannel(STAFF_BOOKING_CHANNELS.find((c) => c === channel) ?? '');
       setCreating(true);
       const next = new URLSearchParams(params);
       next.delete('action');
+      next.delete('channel');
       setParams(next, { replace: true });
     }
   }, [params, setParams]);
 
-  const filtered = useMemo(() => (all ? filterBookings(all, status, search) : undefined), [all, status, search]);
+  // ?booking=<id> (the dashboard's payments list) opens that booking's details once it is on this device.
+  useEffect(() => {
+    const id = params.get('booking');
+    if (!id || !all) return;
+    const found = all.find((b) => b.id === id);
+    if (found) setDetails(found);
+    const next = new URLSearchParams(params);
+    next.delete('booking');
+    setParams(next, { replace: true });
+  }, [params, setParams, all]);
+
+  const filtered = useMemo(() => (all ? filterBookings(all, status, search, channel) : undefined), [all, status, search, channel]);
   const { unitBookings, packageBookings } = useMemo(() => splitPackages(filtered ?? []), [filtered]);
   const sorted = useMemo(() => sortBookings(unitBookings, sort.key, sort.dir), [unitBookings, sort]);
   const summary = useMemo(() => bookingSummary([...unitBookings, ...packageBookings]), [unitBookings, packageBookings]);
@@ -201,6 +228,22 @@ export function BookingsPage({
         options={STATUS_OPTIONS}
         filterWidth={220}
       >
+        <TextField
+          select
+          label="Channel"
+          value={channel}
+          onChange={(e) => {
+            setChannel(e.target.value as ChannelFilter);
+            setPage(0);
+          }}
+          sx={{ flex: { sm: '0 0 170px' } }}
+        >
+          {CHANNEL_OPTIONS.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <Button variant="outlined" startIcon={<Download />} onClick={exportCsv} sx={{ minHeight: 56 }}>
           Export CSV
         </Button>
@@ -275,14 +318,42 @@ export function BookingsPage({
         </Card>
       )}
 
-      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} unitNames={details ? childUnitNames(all, details.id) : undefined}>
+      <BookingDetailsDialog
+        booking={details}
+        onClose={() => setDetails(null)}
+        unitNames={details ? childUnitNames(all, details.id) : undefined}
+        actions={
+          // A stay on one unit or a split stay (all of it, or from a date); not the entire lodge or a group.
+          details && (details.unitId !== null || details.isSplitStay) && !details.parentBookingId && isBlockingStatus(details.status) ? (
+            <Button
+              onClick={() => {
+                setMoving(details);
+                setDetails(null);
+              }}
+              disabled={!online}
+              title={online ? undefined : MOVE_OFFLINE}
+            >
+              Move
+            </Button>
+          ) : null
+        }
+      >
         {details && FolioSection ? <FolioSection bookingId={details.id} /> : null}
         {details && PaymentsSection && can(role, 'managePayments') ? <PaymentsSection bookingId={details.id} /> : null}
         {details && InvoicesSection && can(role, 'invoices') ? <InvoicesSection bookingId={details.id} /> : null}
       </BookingDetailsDialog>
       <EditBookingDialog booking={editing} role={role} online={online} onClose={() => setEditingId(null)} />
       <DeleteBookingDialog booking={deleting} online={online} onClose={() => setDeleting(null)} />
-      <NewBookingDialog open={creating} online={online} onClose={() => setCreating(false)} />
+      <MoveBookingDialog booking={moving} onClose={() => setMoving(null)} />
+      <NewBookingDialog
+        open={creating}
+        online={online}
+        channel={newChannel}
+        onClose={() => {
+          setCreating(false);
+          setNewChannel('');
+        }}
+      />
     </>
   );
 }

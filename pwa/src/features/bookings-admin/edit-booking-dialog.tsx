@@ -12,10 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { allowedNextStatuses, offersEarlyCheckIn, type BookingStatus } from '@shared/domain/booking-status.js';
 import { todayInLodge } from '@shared/domain/dates.js';
-import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { StatusConfirmDialog, needsStatusConfirm, type CheckOutChoice } from '@/components/status-confirm-dialog.js';
 import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
 import type { Role } from '@shared/roles.js';
-import { OfflineEditError, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
+import { OfflineEditError, checkOutGuest, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
+import { releaseWaitingText, remainingNights } from '@/lib/early-departure.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { errorText } from '@/lib/api.js';
@@ -58,7 +59,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
     : [before.paymentStatus, ...EDITABLE_PAYMENT_STATUSES];
   const set = <K extends keyof EditBookingForm>(key: K, value: EditBookingForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
 
-  const save = async (confirmed?: { reason?: string }) => {
+  const save = async (confirmed?: { reason?: string; choice?: CheckOutChoice }) => {
     if ('error' in plan) return toast({ title: 'Validation Error', description: plan.error, variant: 'destructive' });
     if (isEmptyPlan(plan)) return onClose();
     // A cancellation asks for its reason; a check-out with money owed names the amount.
@@ -68,9 +69,12 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
     try {
       // The server's edit first: the outbox entries then start from the version it answers with.
       if (needsNetwork(plan)) await updateBookingOnline(booking.id, { ...plan.online, version: booking.version });
-      if (plan.status !== undefined) await setBookingStatus(booking.id, plan.status, plan.status === 'Cancelled' ? confirmed?.reason : undefined);
+      const releasing = plan.status === 'Checked-Out' && confirmed?.choice?.releaseNights === true;
+      const nights = releasing ? remainingNights(booking) : 0;
+      if (releasing) await checkOutGuest(booking.id, { releaseNights: true });
+      else if (plan.status !== undefined) await setBookingStatus(booking.id, plan.status, plan.status === 'Cancelled' ? confirmed?.reason : undefined);
       if (plan.specialRequests !== undefined) await setSpecialRequests(booking.id, plan.specialRequests);
-      toast({ title: 'Booking updated successfully!', variant: 'success' });
+      toast({ title: 'Booking updated successfully!', ...(releasing ? { description: releaseWaitingText(nights, online) } : {}), variant: 'success' });
       onClose();
     } catch (err) {
       const description = err instanceof OfflineEditError ? err.message : errorText(err, 'Failed to update booking', EDIT_NEEDS_CONNECTION);
@@ -157,7 +161,7 @@ export function EditBookingDialog({ booking, role, online, onClose }: { booking:
           Save Changes
         </Button>
       </DialogActions>
-      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => save({ reason })} />
+      <StatusConfirmDialog booking={booking} to={asking} onClose={() => setAsking(null)} onConfirm={(reason, choice) => save({ reason, choice })} />
       <EarlyCheckInDialog booking={early ? booking : null} onClose={() => setEarly(false)} onConfirm={earlyCheckIn} />
     </Dialog>
   );

@@ -10,11 +10,18 @@ import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
 import { BookingsPage } from './bookings-page.js';
 import { enterDate } from '@/test/date-field.js';
+import { currentPath } from '@/test/render-app.js';
 
 const checkIn = addDays(todayInLodge(new Date()), 3);
 const checkOut = addDays(checkIn, 2);
 
 beforeEach(() => resetDevice());
+
+type User = ReturnType<typeof renderStaffPage>['user'];
+async function chooseChannel(user: User, dialog: ReturnType<typeof within>, channel: string) {
+  await user.click(dialog.getByRole('combobox', { name: /Channel/ }));
+  await user.click(await screen.findByRole('option', { name: channel }));
+}
 
 describe('new booking dialog', () => {
   it('books two units with the rate times two split equally, and reports a partial success', { timeout: 60_000 }, async () => {
@@ -54,12 +61,18 @@ describe('new booking dialog', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /First Name/ }), { target: { value: 'Lindiwe' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /Last Name/ }), { target: { value: 'Dlamini' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /Email/ }), { target: { value: 'lindiwe@example.test' } });
+    // Booking Management has no channel chosen: the form asks for one (the spec's words).
+    expect(dialog.getByRole('combobox', { name: /Channel/ })).not.toHaveTextContent(/Walk-in|Phone|E-mail/);
+    await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    await chooseChannel(user, dialog, 'Phone');
     await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
 
     expect(await screen.findByText('Partial Success')).toBeInTheDocument();
     expect(screen.getByText('Created 1 of 2 booking(s). Some units may have failed.')).toBeInTheDocument();
     expect(posted).toMatchObject([
-      { unitId: units[0].id, totalAmount: 2100.25, checkInDate: checkIn, checkOutDate: checkOut, paymentMethod: 'credit_card', paymentStatus: 'pending', guestData: { firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe@example.test' } },
+      { unitId: units[0].id, totalAmount: 2100.25, checkInDate: checkIn, checkOutDate: checkOut, paymentMethod: 'credit_card', paymentStatus: 'pending', channel: 'Phone', guestData: { firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe@example.test' } },
       { unitId: units[1].id, totalAmount: 2100.25 },
     ]);
   });
@@ -74,6 +87,54 @@ describe('new booking dialog', () => {
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     }
+  });
+});
+
+describe('new booking dialog: a walk-in without an e-mail', () => {
+  it('from the front desk starts at Walk-in, lets the e-mail go when a phone is given, says nothing will be e-mailed, and sends email null', { timeout: 60_000 }, async () => {
+    const tent = makeAccommodationType({ name: 'Luxury Tent' });
+    const unit = makeUnit({ name: 'Tent 1', accommodationTypeId: tent.id });
+    await offlineDb.accommodationTypes.bulkPut([tent]);
+    await seedLocal({ units: [unit] });
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/calculate-rate', () => HttpResponse.json({ totalAmount: 2100, cardTotal: 2000, amountDue: 2100, breakdown: { nights: [], nightCount: 2, subtotal: 2100, promoDiscount: 0, cardDiscount: 100, totalAmount: 2100, cardTotal: 2000, minimumStay: 1 } })),
+      http.get('/api/admin/bookings', () => HttpResponse.json([])),
+      http.post('/api/admin/bookings', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(makeBooking({ guestEmail: null, channel: 'Walk-in' }), { status: 201 });
+      }),
+    );
+    const { user, router } = renderStaffPage(<BookingsPage />, { user: users.receptionist, path: '/admin/bookings?action=new&channel=Walk-in' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Booking' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/admin/bookings'));
+    expect(dialog.getByRole('combobox', { name: /Channel/ })).toHaveTextContent('Walk-in');
+    await user.click(dialog.getByRole('combobox', { name: /Accommodation Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Luxury Tent' }));
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-in', checkIn);
+    enterDate(document.querySelector<HTMLElement>('[role=dialog]')!, 'Check-out', checkOut);
+    await user.click(await dialog.findByRole('checkbox', { name: 'Tent 1 (available)' }));
+    await waitFor(() => expect(dialog.getByLabelText(/Total Amount/)).toHaveValue(2100));
+    fireEvent.change(dialog.getByRole('textbox', { name: /First Name/ }), { target: { value: 'Sipho' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Last Name/ }), { target: { value: 'Mokoena' } });
+    expect(dialog.getByText('No e-mail: nothing will be e-mailed to this guest')).toBeInTheDocument();
+    // Neither an e-mail nor a phone: the form's required-fields message, nothing sent.
+    await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(dialog.getByRole('textbox', { name: /Phone/ }), { target: { value: '082 123 4567' } });
+    expect(dialog.getByRole('textbox', { name: /Email/ })).not.toBeRequired();
+    await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Created 1 booking(s) successfully!')).toBeInTheDocument();
+    expect(posted).toEqual([
+      expect.objectContaining({
+        unitId: unit.id,
+        totalAmount: 2100,
+        channel: 'Walk-in',
+        guestData: { firstName: 'Sipho', lastName: 'Mokoena', email: null, phone: '082 123 4567' },
+      }),
+    ]);
   });
 });
 
@@ -128,6 +189,7 @@ describe('new booking dialog: a per person type', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /First Name/ }), { target: { value: 'Lindiwe' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /Last Name/ }), { target: { value: 'Dlamini' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /Email/ }), { target: { value: 'lindiwe@example.test' } });
+    await chooseChannel(user, dialog, 'E-mail');
     await user.click(dialog.getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByText('Created 1 booking(s) successfully!')).toBeInTheDocument();
     expect(posted).toMatchObject([{ unitId: units[0].id, numberOfGuests: 4, adults: 2, childAges: [8, 6], totalAmount: 24750, checkInDate: checkIn, checkOutDate: checkOut }]);

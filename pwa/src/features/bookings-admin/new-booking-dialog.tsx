@@ -27,6 +27,7 @@ import {
   checkParty,
   creationMessage,
   emptyForm,
+  NO_EMAIL_HINT,
   isCalculableDate,
   resizeChildAges,
   splitTotal,
@@ -34,15 +35,19 @@ import {
   type PartyErrors,
 } from './new-booking.js';
 import { DateField } from '@/components/date-field.js';
+import { STAFF_BOOKING_CHANNELS, type StaffBookingChannel } from '@shared/domain/booking-channel.js';
 
 const NEW_BOOKING_NEEDS_CONNECTION = 'Creating a booking needs a connection: availability can only be checked online.';
 
-/** The admin's new booking (docs/product.md, Booking Management): one call per unit, or one package call. */
-export function NewBookingDialog({ open, online, onClose }: { open: boolean; online: boolean; onClose: () => void }) {
+/**
+ * The admin's new booking (docs/product.md, Booking Management): one call per unit, or one
+ * package call. `channel` starts the channel select (the desk's walk-ins); otherwise staff choose.
+ */
+export function NewBookingDialog({ open, online, onClose, channel = '' }: { open: boolean; online: boolean; onClose: () => void; channel?: StaffBookingChannel | '' }) {
   const { toast } = useToast();
   const types = useAccommodationTypes();
   const units = useUnits();
-  const [form, setForm] = useState<NewBookingForm>(emptyForm);
+  const [form, setForm] = useState<NewBookingForm>(() => emptyForm(channel));
   const [override, setOverride] = useState(false);
   const [rate, setRate] = useState<number | null>(null);
   const [availability, setAvailability] = useState<Record<string, boolean | undefined>>({});
@@ -66,14 +71,14 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
 
   useEffect(() => {
     if (!open) {
-      setForm(emptyForm());
+      setForm(emptyForm(channel));
       setOverride(false);
       setRate(null);
       setAvailability({});
       setServerPartyErrors({});
       setTriedSubmit(false);
     }
-  }, [open]);
+  }, [open, channel]);
 
   // The rate for one unit (or, per person, for the party), asked only for valid dates of 2020-2030.
   useEffect(() => {
@@ -119,7 +124,9 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
     const problem = checkNewBooking(form, today);
     if (problem) return toast({ ...problem, variant: 'destructive' });
     if (perPerson && !party.ok) return toast({ title: 'Validation Error', description: Object.values(party.errors)[0] ?? 'Please check the guests', variant: 'destructive' });
-    const guestData = { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone || undefined, address: form.address || undefined };
+    // No e-mail (a walk-in or phone guest, a phone given): null, and nothing is ever e-mailed.
+    const email = form.email.trim() || null;
+    const guestData = { firstName: form.firstName, lastName: form.lastName, email, phone: form.phone || undefined, address: form.address || undefined };
     const partyBody = perPerson && party.ok ? { adults: party.adults, childAges: party.childAges } : {};
     const common = {
       checkInDate: form.checkInDate,
@@ -128,6 +135,7 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
       ...partyBody,
       paymentStatus: form.paymentStatus,
       specialRequests: form.specialRequests || undefined,
+      channel: form.channel,
       guestData,
     };
     const total = Number(form.totalAmount);
@@ -229,9 +237,24 @@ export function NewBookingDialog({ open, online, onClose }: { open: boolean; onl
 
           <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', 'First Name', { required: true })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last Name', { required: true })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone')}</Grid>
-          <Grid size={12}>{field('address', 'Address')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {/* Optional: while it is empty the phone is the one marked required. */}
+            {field('email', 'Email', {
+              type: 'email',
+              helperText: !form.email.trim() ? NO_EMAIL_HINT : ' ',
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone', { required: !form.email.trim(), helperText: ' ' })}</Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>{field('address', 'Address')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select fullWidth required label="Channel" value={form.channel} onChange={(e) => set('channel', e.target.value as NewBookingForm['channel'])}>
+              {STAFF_BOOKING_CHANNELS.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
           {perPerson ? (
             <Grid size={12}>
               <PartyFieldsSection

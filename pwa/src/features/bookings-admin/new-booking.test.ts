@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { availabilityQuery, calculatedTotal, checkNewBooking, creationMessage, emptyForm, isCalculableDate, splitTotal } from './new-booking.js';
 
 const today = '2026-03-02';
-const filled = { ...emptyForm(), accommodationTypeId: 't', unitIds: ['u1'], checkInDate: today, checkOutDate: '2026-03-04', firstName: 'A', lastName: 'B', email: 'a@b.test', totalAmount: '100' };
+const filled = { ...emptyForm(), accommodationTypeId: 't', unitIds: ['u1'], checkInDate: today, checkOutDate: '2026-03-04', firstName: 'A', lastName: 'B', email: 'a@b.test', totalAmount: '100', channel: 'Phone' as const };
 
 describe('new booking', () => {
   it('calculates only for real dates of 2020 to 2030', () => {
@@ -22,6 +22,11 @@ describe('new booking', () => {
   it('checks the form with the spec words', () => {
     expect(checkNewBooking(filled, today)).toBeNull();
     expect(checkNewBooking({ ...filled, email: ' ' }, today)).toEqual({ title: 'Validation Error', description: 'Please fill in all required fields' });
+    // A walk-in or phone guest: no e-mail is fine once there is a phone, for a package too.
+    expect(checkNewBooking({ ...filled, email: '', phone: '082 123 4567' }, today)).toBeNull();
+    expect(checkNewBooking({ ...filled, email: '', phone: '082 123 4567', unitIds: [], isPackage: true }, today)).toBeNull();
+    expect(checkNewBooking({ ...filled, email: '', phone: ' ' }, today)?.description).toBe('Please fill in all required fields');
+    expect(checkNewBooking({ ...filled, channel: '' }, today)?.description).toBe('Please fill in all required fields');
     expect(checkNewBooking({ ...filled, unitIds: [] }, today)?.description).toBe('Please select at least one unit');
     expect(checkNewBooking({ ...filled, unitIds: [], isPackage: true }, today)).toBeNull();
     expect(checkNewBooking({ ...filled, checkInDate: '2026-03-01' }, today)?.description).toBe('Check-in date cannot be in the past');

@@ -2,6 +2,8 @@ import { ISO_DATE_PATTERN, addDays, isValidIsoDate, type IsoDate } from '@shared
 import { centsToRand, randToCents, splitCentsEqually } from '@shared/domain/money.js';
 import { z } from 'zod';
 import { PartyFields } from '@shared/contracts/party.js';
+import type { StaffBookingChannel } from '@shared/domain/booking-channel.js';
+import { phoneKey } from '@shared/domain/phone.js';
 
 /** The rate and availability are asked only for dates of 2020 to 2030 (docs/product.md, Booking Management). */
 export function isCalculableDate(value: string): boolean {
@@ -85,6 +87,16 @@ export interface NewBookingForm {
   paymentMethod: 'credit_card' | 'eft' | '';
   paymentStatus: 'paid' | 'deposit_paid' | 'pending' | '';
   specialRequests: string;
+  /** How the booking came; '' until chosen (the desk starts at Walk-in). */
+  channel: StaffBookingChannel | '';
+}
+
+/** Shown under the e-mail field while it is empty. */
+export const NO_EMAIL_HINT = 'No e-mail: nothing will be e-mailed to this guest';
+
+/** The e-mail may stay empty when a phone is given (a walk-in or phone guest). */
+function emailRequired(form: Pick<NewBookingForm, 'phone'>): boolean {
+  return phoneKey(form.phone) === null;
 }
 
 export interface FormProblem {
@@ -94,7 +106,18 @@ export interface FormProblem {
 
 /** The new booking dialog's checks, in order, word for word (docs/product.md, Booking Management). */
 export function checkNewBooking(form: NewBookingForm, today: IsoDate): FormProblem | null {
-  const required = [form.accommodationTypeId, form.firstName, form.lastName, form.email, form.checkInDate, form.checkOutDate, form.totalAmount, form.paymentMethod, form.paymentStatus];
+  const required = [
+    form.accommodationTypeId,
+    form.firstName,
+    form.lastName,
+    ...(emailRequired(form) ? [form.email] : []),
+    form.checkInDate,
+    form.checkOutDate,
+    form.totalAmount,
+    form.paymentMethod,
+    form.paymentStatus,
+    form.channel,
+  ];
   if (required.some((v) => !v.trim())) return { title: 'Validation Error', description: 'Please fill in all required fields' };
   if (!form.isPackage && form.unitIds.length === 0) return { title: 'Validation Error', description: 'Please select at least one unit' };
   if (form.checkInDate < today) return { title: 'Validation Error', description: 'Check-in date cannot be in the past' };
@@ -102,7 +125,7 @@ export function checkNewBooking(form: NewBookingForm, today: IsoDate): FormProbl
   return null;
 }
 
-export const emptyForm = (): NewBookingForm => ({
+export const emptyForm = (channel: NewBookingForm['channel'] = ''): NewBookingForm => ({
   accommodationTypeId: '',
   isPackage: false,
   unitIds: [],
@@ -120,6 +143,7 @@ export const emptyForm = (): NewBookingForm => ({
   paymentMethod: 'credit_card',
   paymentStatus: 'pending',
   specialRequests: '',
+  channel,
 });
 
 /** 'Partial Success - Created {n} of {total} booking(s). Some units may have failed.' or the full success line. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@shared/domain/dates.js';
 import { makeBooking } from '@/offline/test-support.js';
-import { calendarSummary, findConflicts, typeRows, unitBars, windowTitle } from './calendar-grid.js';
+import { calendarSummary, findConflicts, splitLinks, typeRows, unitBars, windowTitle } from './calendar-grid.js';
 
 const start = '2026-11-22'; // an input to pure functions only
 
@@ -88,5 +88,18 @@ describe('calendarSummary', () => {
       makeBooking({ checkInDate: addDays(start, -1), checkOutDate: addDays(start, 1), totalAmount: 3000 }),
     ];
     expect(calendarSummary([], rows, start)).toEqual({ occupancyPercent: null, todaysRevenue: 5700.5, checkInsToday: 2 });
+  });
+});
+
+describe('splitLinks', () => {
+  it('joins a split stay’s segments in date order, each naming the unit it continues in', () => {
+    const parent = { id: 'p', parentBookingId: null, unitName: null, checkInDate: '2026-03-04', reference: 'LDG-1', status: 'Confirmed' as const, isSplitStay: true };
+    const second = { id: 's2', parentBookingId: 'p', unitName: 'Tent 2', checkInDate: '2026-03-06', reference: 'LDG-1-02', status: 'Confirmed' as const };
+    const first = { id: 's1', parentBookingId: 'p', unitName: 'Chalet 1', checkInDate: '2026-03-04', reference: 'LDG-1-01', status: 'Confirmed' as const };
+    const lodgeChild = { id: 'c', parentBookingId: 'lodge', unitName: 'Chalet 2', checkInDate: '2026-03-04', reference: 'LDG-2-01', status: 'Confirmed' as const };
+    const links = splitLinks([second, parent, first, lodgeChild]);
+    expect(links.get('s1')).toEqual({ part: 1, parts: 2, reference: 'LDG-1', previousUnit: null, nextUnit: 'Tent 2' });
+    expect(links.get('s2')).toEqual({ part: 2, parts: 2, reference: 'LDG-1', previousUnit: 'Chalet 1', nextUnit: null });
+    expect(links.has('c')).toBe(false);
   });
 });

@@ -175,3 +175,43 @@ export function calendarSummary(
     checkInsToday: arriving.length,
   };
 }
+
+/** Where a bar stands in a split stay (a room move from a date): its place and its neighbours' units. */
+export interface SplitLink {
+  /** 1-based place among the stay's segments, and how many there are. */
+  part: number;
+  parts: number;
+  reference: string;
+  previousUnit: string | null;
+  nextUnit: string | null;
+}
+
+type LinkBooking = Pick<Booking, 'id' | 'parentBookingId' | 'unitName' | 'checkInDate' | 'reference' | 'status'> & { isSplitStay?: boolean };
+
+/**
+ * The segments of the split stays among `bookings` (a split stay's parent has isSplitStay and
+ * no unit; its children hold the units, consecutive), by segment id, so the calendar can draw
+ * them joined: the same mark and the unit each continues in.
+ */
+export function splitLinks(bookings: readonly LinkBooking[]): Map<string, SplitLink> {
+  const parents = new Map(bookings.filter((b) => b.isSplitStay).map((b) => [b.id, b]));
+  const byParent = new Map<string, LinkBooking[]>();
+  for (const b of bookings) {
+    if (!b.parentBookingId || !parents.has(b.parentBookingId) || b.status === 'Cancelled') continue;
+    byParent.set(b.parentBookingId, [...(byParent.get(b.parentBookingId) ?? []), b]);
+  }
+  const links = new Map<string, SplitLink>();
+  for (const [parentId, segments] of byParent) {
+    const sorted = [...segments].sort((a, b) => a.checkInDate.localeCompare(b.checkInDate));
+    sorted.forEach((s, i) =>
+      links.set(s.id, {
+        part: i + 1,
+        parts: sorted.length,
+        reference: parents.get(parentId)!.reference,
+        previousUnit: i > 0 ? sorted[i - 1].unitName : null,
+        nextUnit: i < sorted.length - 1 ? sorted[i + 1].unitName : null,
+      }),
+    );
+  }
+  return links;
+}

@@ -44,6 +44,17 @@ async function seed() {
 beforeEach(() => resetDevice());
 
 describe('booking calendar', () => {
+  it("names a channel's block with its channel", async () => {
+    const tent = makeAccommodationType({ name: 'Luxury Tent' });
+    const unit = makeUnit({ name: 'Tent 1', accommodationTypeId: tent.id });
+    await offlineDb.accommodationTypes.bulkPut([tent]);
+    const block = makeBooking({ guestName: 'Reserved', channel: 'Airbnb', unitId: unit.id, unitName: 'Tent 1', checkInDate: addDays(today, 1), checkOutDate: addDays(today, 3) });
+    await seedLocal({ bookings: [block], units: [unit] });
+    renderStaffPage(<CalendarPage />, { user: users.receptionist, path: '/admin/calendar' });
+    const bar = await screen.findByRole('button', { name: `Airbnb: Reserved, Confirmed, ${formatMonthDay(addDays(today, 1))} to ${formatMonthDay(addDays(today, 3))}` });
+    expect(bar).toHaveTextContent('Airbnb: Reserved');
+  });
+
   it('shows the 14-day window, booked/total per night, bars, conflicts and computed summary cards', async () => {
     const { tent } = await seed();
     renderStaffPage(<CalendarPage />, { user: users.receptionist, path: '/admin/calendar' });
@@ -94,5 +105,33 @@ describe('booking calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Luxury Tent' }));
     expect(screen.queryByRole('group', { name: 'Tent 1 bookings' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Booking' })).toHaveAttribute('href', '/admin/bookings?action=new');
+  });
+
+  it('draws a split stay joined on its two units and opens it as one stay, with Move this part', async () => {
+    const tent = makeAccommodationType({ name: 'Luxury Tent' });
+    const units = [makeUnit({ name: 'Tent 1', accommodationTypeId: tent.id }), makeUnit({ name: 'Tent 2', accommodationTypeId: tent.id })];
+    await offlineDb.accommodationTypes.bulkPut([tent]);
+    const stay = makeBooking({ guestName: 'Sipho Mover', reference: 'LDG-5150', unitId: null, unitName: null, isSplitStay: true, checkInDate: today, checkOutDate: addDays(today, 4), totalAmount: 6000 });
+    const part = (n: number, unit: (typeof units)[number], from: number, to: number) =>
+      makeBooking({ guestName: 'Sipho Mover', reference: `LDG-5150-0${n}`, parentBookingId: stay.id, isEntireLodgeChild: true, unitId: unit.id, unitName: unit.name, checkInDate: addDays(today, from), checkOutDate: addDays(today, to), totalAmount: 0 });
+    await seedLocal({ bookings: [stay, part(1, units[0], 0, 2), part(2, units[1], 2, 4)], units });
+    const { user } = renderStaffPage(<CalendarPage />, { user: users.receptionist, path: '/admin/calendar' });
+
+    const first = await within(await screen.findByRole('group', { name: 'Tent 1 bookings' })).findByRole('button');
+    expect(first).toHaveAccessibleName(`Sipho Mover, Confirmed, ${formatMonthDay(today)} to ${formatMonthDay(addDays(today, 2))}, split stay LDG-5150 part 1 of 2, continues in Tent 2`);
+    expect(first).toHaveTextContent('Sipho Mover→ Tent 2');
+    const second = within(screen.getByRole('group', { name: 'Tent 2 bookings' })).getByRole('button');
+    expect(second).toHaveAccessibleName(`Sipho Mover, Confirmed, ${formatMonthDay(addDays(today, 2))} to ${formatMonthDay(addDays(today, 4))}, split stay LDG-5150 part 2 of 2, continued from Tent 1`);
+
+    await user.click(second);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
+    const pairs = Object.fromEntries(dialog.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(pairs).toMatchObject({
+      Unit: 'Split stay',
+      'Units booked': `Tent 1 (${formatMonthDay(today)} – ${formatMonthDay(addDays(today, 2))}), Tent 2 (${formatMonthDay(addDays(today, 2))} – ${formatMonthDay(addDays(today, 4))})`,
+      Total: 'R6,000',
+      Reference: 'LDG-5150',
+    });
+    expect(dialog.getByRole('button', { name: 'Move this part' })).toBeEnabled();
   });
 });

@@ -15,8 +15,10 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { stayLabel } from '@shared/domain/booking-channel.js';
 import { addDays, isValidIsoDate, todayInLodge } from '@shared/domain/dates.js';
-import { useAccommodationTypes, useBookings, useUnits } from '@/offline/hooks.js';
+import { isBlockingStatus } from '@shared/domain/booking-status.js';
+import { useAccommodationTypes, useBookings, useOnline, useUnits } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { PageHeader } from '@/components/page-header.js';
 import { DateField } from '@/components/date-field.js';
@@ -25,7 +27,11 @@ import { LoadingState } from '@/components/loading-state.js';
 import { STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { formatDayOfMonth, formatMonthDay, formatRand, formatWeekdayShort } from '@shared/format.js';
 import { BookingDetailsDialog } from '@/components/booking-details-dialog.js';
-import { WINDOW_DAYS, calendarSummary, findConflicts, typeRows, windowDays, windowEnd, windowTitle, type TypeRow } from './calendar-grid.js';
+import { WINDOW_DAYS, calendarSummary, findConflicts, splitLinks, typeRows, windowDays, windowEnd, windowTitle, type SplitLink, type TypeRow } from './calendar-grid.js';
+import { MOVE_OFFLINE, MoveBookingDialog } from '@/components/move-booking-dialog.js';
+
+/** The mark every segment of one split stay carries, so the segments read as one stay. */
+const SPLIT_MARK = '#7c3aed';
 
 /** The spec's legend order. */
 const LEGEND_ORDER: BookingStatus[] = ['Confirmed', 'Provisional', 'Checked-In', 'Checked-Out', 'Cancelled'];
@@ -43,6 +49,8 @@ export function CalendarPage() {
   const [start, setStart] = useState(today);
   const [openTypes, setOpenTypes] = useState<Record<string, boolean>>({});
   const [selected, setSelected] = useState<DeskBooking | null>(null);
+  const [moving, setMoving] = useState<DeskBooking | null>(null);
+  const online = useOnline();
 
   const bookings = useBookings({ from: start, to: windowEnd(start) });
   const todays = useBookings({ from: today, to: today });
@@ -51,6 +59,19 @@ export function CalendarPage() {
 
   const rows = useMemo(() => (bookings && units && types ? typeRows(types, units, bookings, start) : undefined), [bookings, units, types, start]);
   const conflicts = useMemo(() => (bookings ? findConflicts(bookings) : undefined), [bookings]);
+  const links = useMemo(() => (bookings ? splitLinks(bookings) : new Map<string, SplitLink>()), [bookings]);
+  // A split stay's segment opens as its stay (the guest, the money, the reference), its units listed.
+  const stayOf = (b: DeskBooking) => (b.parentBookingId ? (bookings?.find((p) => p.id === b.parentBookingId) ?? b) : b);
+  const shown = selected ? stayOf(selected) : null;
+  const segmentNames = shown?.isSplitStay
+    ? (bookings ?? [])
+        .filter((b) => b.parentBookingId === shown.id && b.status !== 'Cancelled')
+        .sort((a, b) => a.checkInDate.localeCompare(b.checkInDate))
+        .map((b) => `${b.unitName} (${formatMonthDay(b.checkInDate)} – ${formatMonthDay(b.checkOutDate)})`)
+    : undefined;
+  // A stay on one unit or a split stay's segment, both still live (not a part the guest has
+  // left): an entire-lodge or group unit is not moved.
+  const movable = !!selected && isBlockingStatus(shown!.status) && isBlockingStatus(selected.status) && selected.unitId !== null && (!selected.parentBookingId || !!shown!.isSplitStay);
   const summary = useMemo(() => (rows && todays ? calendarSummary(rows, todays, today) : undefined), [rows, todays, today]);
   const days = windowDays(start);
 
@@ -132,6 +153,7 @@ export function CalendarPage() {
                   open={openTypes[row.type.id] ?? true}
                   onToggle={() => setOpenTypes({ ...openTypes, [row.type.id]: !(openTypes[row.type.id] ?? true) })}
                   onSelect={setSelected}
+                  links={links}
                 />
               ))}
             </Box>
@@ -155,21 +177,49 @@ export function CalendarPage() {
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>
             <li>Each accommodation type shows booked/total units per night; tap its name to show or hide its units.</li>
-            <li>Each bar is a booking across the nights it holds, coloured by its status; tap it for the details.</li>
+            <li>Each bar is a booking across the nights it holds, coloured by its status; tap it for the details, or to move the guest to another unit.</li>
+            <li>A stay split over two units (a room move) shows on both, outlined in purple and joined by an arrow naming the unit it continues in.</li>
             <li>Use the arrows to move two weeks at a time, or pick a start date.</li>
             <li>&apos;New Booking&apos; opens the booking form (it needs a connection).</li>
           </Box>
         </CardContent>
       </Card>
 
-      <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
+      <BookingDetailsDialog
+        booking={shown}
+        onClose={() => setSelected(null)}
+        unitNames={segmentNames}
+        actions={
+          movable && (
+            <Button onClick={() => {
+                setMoving(selected);
+                setSelected(null);
+              }} disabled={!online} title={online ? undefined : MOVE_OFFLINE}>
+              {selected!.parentBookingId ? 'Move this part' : 'Move'}
+            </Button>
+          )
+        }
+      />
+      <MoveBookingDialog booking={moving} onClose={() => setMoving(null)} />
     </>
   );
 }
 
 const stickyCell = { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' } as const;
 
-function TypeRowView({ row, open, onToggle, onSelect }: { row: TypeRow<DeskBooking>; open: boolean; onToggle: () => void; onSelect: (b: DeskBooking) => void }) {
+function TypeRowView({
+  row,
+  open,
+  onToggle,
+  onSelect,
+  links,
+}: {
+  row: TypeRow<DeskBooking>;
+  open: boolean;
+  onToggle: () => void;
+  onSelect: (b: DeskBooking) => void;
+  links: ReadonlyMap<string, SplitLink>;
+}) {
   return (
     <>
       <Box sx={{ ...stickyCell, borderBottom: 1, borderColor: 'divider', bgcolor: '#f8fafc' }}>
@@ -224,14 +274,19 @@ function TypeRowView({ row, open, onToggle, onSelect }: { row: TypeRow<DeskBooki
             >
               {bars.map((bar) => {
                 const c = STATUS_COLOURS[bar.booking.status];
+                const link = links.get(bar.booking.id);
+                const joined = link
+                  ? `, split stay ${link.reference} part ${link.part} of ${link.parts}${link.previousUnit ? `, continued from ${link.previousUnit}` : ''}${link.nextUnit ? `, continues in ${link.nextUnit}` : ''}`
+                  : '';
                 return (
                   <Box
                     key={bar.booking.id}
                     component="button"
                     type="button"
                     onClick={() => onSelect(bar.booking)}
-                    aria-label={`${bar.booking.guestName}, ${bar.booking.status}, ${formatMonthDay(bar.booking.checkInDate)} to ${formatMonthDay(bar.booking.checkOutDate)}`}
-                    data-testid="booking-bar"
+                    aria-label={`${stayLabel(bar.booking)}, ${bar.booking.status}, ${formatMonthDay(bar.booking.checkInDate)} to ${formatMonthDay(bar.booking.checkOutDate)}${joined}`}
+                    data-testid={link ? 'split-segment' : 'booking-bar'}
+                    title={link ? `${stayLabel(bar.booking)}${joined}` : undefined}
                     sx={{
                       gridColumn: `${bar.startCol + 1} / span ${bar.span}`,
                       gridRow: bar.lane + 1,
@@ -251,9 +306,36 @@ function TypeRowView({ row, open, onToggle, onSelect }: { row: TypeRow<DeskBooki
                       textOverflow: 'ellipsis',
                       cursor: 'pointer',
                       '&:focus-visible': { outline: '3px solid #1d4ed8', outlineOffset: 1 },
+                      // The segments of one split stay: one purple outline, the joins open.
+                      ...(link
+                        ? {
+                            boxShadow: `inset 0 0 0 2px ${SPLIT_MARK}`,
+                            borderTopRightRadius: link.nextUnit ? 0 : undefined,
+                            borderBottomRightRadius: link.nextUnit ? 0 : undefined,
+                          }
+                        : {}),
                     }}
                   >
-                    {bar.booking.guestName}
+                    {link ? (
+                      // Name and join share a short bar: both give way (ellipsis), neither vanishes.
+                      <Box component="span" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+                        {link.previousUnit && (
+                          <Box component="span" aria-hidden sx={{ color: SPLIT_MARK, mr: 0.5, flexShrink: 0 }}>
+                            ↳
+                          </Box>
+                        )}
+                        <Box component="span" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {stayLabel(bar.booking)}
+                        </Box>
+                        {link.nextUnit && (
+                          <Box component="span" aria-hidden data-testid="continues-in" sx={{ color: SPLIT_MARK, ml: 0.5, fontWeight: 700, minWidth: '1.5em', flexShrink: 0.5, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                            → {link.nextUnit}
+                          </Box>
+                        )}
+                      </Box>
+                    ) : (
+                      stayLabel(bar.booking)
+                    )}
                   </Box>
                 );
               })}

@@ -114,6 +114,19 @@ describe('dashboard', () => {
     expect(actions.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
   });
 
+  it('links the occupancy and revenue cards to the reports for a manager, and not for a receptionist', async () => {
+    await seed();
+    const { unmount } = renderStaffPage(<DashboardPage />, { user: users.manager });
+    const figures = within(await screen.findByRole('region', { name: 'Key figures' }));
+    expect(figures.getAllByRole('link').map((a) => [a.querySelector('h2')?.textContent, a.getAttribute('href')])).toEqual([
+      ['Occupancy Rate', '/admin/reports'],
+      ['Revenue', '/admin/reports'],
+    ]);
+    unmount();
+    renderStaffPage(<DashboardPage />, { user: users.receptionist });
+    expect(within(await screen.findByRole('region', { name: 'Key figures' })).queryAllByRole('link')).toEqual([]);
+  });
+
   it("reports the server's database, e-mail outbox and payment provider beside this device's sync", async () => {
     server.use(
       http.get('/api/admin/system-status', () =>

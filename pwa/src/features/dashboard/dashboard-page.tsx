@@ -20,12 +20,12 @@ import Sell from '@mui/icons-material/Sell';
 import Settings from '@mui/icons-material/Settings';
 import Download from '@mui/icons-material/Download';
 import type { DeskBooking } from '@/offline/queries.js';
-import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
+import { OfflineEditError, checkOutGuest, setBookingStatus } from '@/offline/outbox.js';
 import { useAccommodationTypes, useBookings, useSyncStatus, useUnits } from '@/offline/hooks.js';
 import { can, type Role } from '@shared/roles.js';
 import { todayInLodge, type IsoDate } from '@shared/domain/dates.js';
 import { movementMove, type MovementType } from '@shared/domain/stay-movement.js';
-import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { StatusConfirmDialog, needsStatusConfirm, type CheckOutChoice } from '@/components/status-confirm-dialog.js';
 import { PageHeader } from '@/components/page-header.js';
 import { FigureCard, GUEST_SATISFACTION } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -36,6 +36,9 @@ import { formatLodgeDateTime, formatMonthDay, formatRand, bookingPlaceLabel } fr
 import { ApiError, NetworkError } from '@/lib/api.js';
 import { useSystemStatus } from './api/system-status.js';
 import { SetupChecklistCard } from './setup-checklist-card.js';
+import { PaymentsAttentionCard } from './payments-attention-card.js';
+import { RegisterIncompleteCard } from './register-incomplete-card.js';
+import { ChannelClashesCard } from './channel-clashes-card.js';
 import { downloadCsv } from '@/lib/csv.js';
 import {
   OVERVIEW_TYPE_COUNT,
@@ -79,20 +82,25 @@ export function DashboardPage() {
       </>
     );
   const manager = can(user?.role, 'rates');
+  const reports = can(user?.role, 'reports');
 
   return (
     <>
       {header}
       <SetupChecklistCard role={user?.role} />
       <FrontDeskCard />
+      <RegisterIncompleteCard />
+      <ChannelClashesCard role={user?.role} />
+      <PaymentsAttentionCard role={user?.role} />
       <Grid container spacing={2} component="section" aria-label="Key figures">
         <FigureCard title="Total Bookings" value={String(figures.total)} caption={`${figures.confirmed} confirmed`} />
         <FigureCard
           title="Occupancy Rate"
           value={`${figures.occupancyPercent}%`}
           caption={`Nights sold / nights available, this month (${figures.bookedUnitNights} of ${figures.availableUnitNights})`}
+          to={reports ? '/admin/reports' : undefined}
         />
-        <FigureCard title="Revenue" value={formatRand(figures.revenue)} caption="Booked value, cancelled excluded" />
+        <FigureCard title="Revenue" value={formatRand(figures.revenue)} caption="Booked value, cancelled excluded" to={reports ? '/admin/reports' : undefined} />
         <FigureCard title="Guest Satisfaction" value={GUEST_SATISFACTION} caption="Average guest rating" />
       </Grid>
 
@@ -251,12 +259,13 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
   const move = movementMove(kind, { booking, today, actor });
   const label = move === 'Checked-In' ? 'Check in' : 'Check out';
   const [asking, setAsking] = useState(false);
-  const act = async (to: NonNullable<typeof move>, confirmed = false) => {
+  const act = async (to: NonNullable<typeof move>, confirmed = false, choice?: CheckOutChoice) => {
     // A check-out with money still owed asks first, naming the amount.
     if (!confirmed && needsStatusConfirm(booking, to)) return setAsking(true);
     setAsking(false);
     try {
-      await setBookingStatus(booking.id, to);
+      if (to === 'Checked-Out' && choice?.releaseNights) await checkOutGuest(booking.id, { releaseNights: true });
+      else await setBookingStatus(booking.id, to);
     } catch (err) {
       toast({ title: 'Error', description: err instanceof OfflineEditError ? err.message : 'Failed to update booking', variant: 'destructive' });
     }
@@ -285,7 +294,7 @@ function Movement({ booking, kind, today, actor }: { booking: DeskBooking; kind:
         )}
       </Stack>
       {move && (
-        <StatusConfirmDialog booking={booking} to={asking ? move : null} onClose={() => setAsking(false)} onConfirm={() => act(move, true)} />
+        <StatusConfirmDialog booking={booking} to={asking ? move : null} onClose={() => setAsking(false)} onConfirm={(_reason, choice) => act(move, true, choice)} />
       )}
     </ListItem>
   );

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { formatStayDate } from '@shared/format.js';
 import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { renderApp } from '@/test/render-app.js';
@@ -14,6 +15,19 @@ const today = todayInLodge(new Date());
 const arriving = makeBooking({ guestName: 'Lindiwe Dlamini', reference: 'LDG-1001', checkInDate: today, checkOutDate: addDays(today, 2), status: 'Confirmed' });
 const provisional = makeBooking({ guestName: 'Marco Rossi', reference: 'LDG-1002', checkInDate: today, checkOutDate: addDays(today, 3), status: 'Provisional' });
 const leaving = makeBooking({ guestName: 'Johan Botha', reference: 'LDG-1003', checkInDate: addDays(today, -3), checkOutDate: today, status: 'Checked-In', paymentStatus: 'Paid' });
+const depositPaid = makeBooking({
+  guestName: 'Sipho Nkosi',
+  reference: 'LDG-1004',
+  checkInDate: today,
+  checkOutDate: addDays(today, 2),
+  status: 'Confirmed',
+  totalAmount: 4950,
+  paymentStatus: 'Deposit Paid',
+  amountPaid: 1485,
+  balanceDue: 3465,
+  balanceDueDate: addDays(today, -30),
+  depositAmount: 1485,
+});
 const later = makeBooking({ guestName: 'Emma Collins', reference: 'LDG-2001', checkInDate: addDays(today, 9), checkOutDate: addDays(today, 12), status: 'Confirmed' });
 
 function setOnline(online: boolean) {
@@ -110,6 +124,22 @@ describe('front desk', () => {
     expect(within(panel).getByText('Not synced')).toBeInTheDocument();
   });
 
+  it('shows what a guest with a deposit has paid, the balance and its due date, and takes the balance at the desk', async () => {
+    await seedLocal({ bookings: [depositPaid] });
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    const { user } = renderApp('/admin/front-desk');
+    await deskReady(3);
+    await user.click(screen.getByRole('button', { name: 'Sipho Nkosi, LDG-1004: details' }));
+    const panel = await screen.findByRole('region', { name: 'Booking details' });
+    const value = (term: string) => within(panel).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Total')).toBe('R4,950');
+    expect(value('Paid')).toBe('R1,485.00');
+    expect(value('Balance')).toBe('R3,465.00');
+    expect(value('Balance due')).toBe(formatStayDate(addDays(today, -30)));
+    await user.click(within(panel).getByRole('button', { name: 'Payment received: Cash' }));
+    expect(await screen.findByRole('dialog', { name: 'Record payment of R3,465 by cash?' })).toBeInTheDocument();
+  });
+
   it('finds a booking by guest name or reference', async () => {
     server.use(signedInAs(users.receptionist), ...unreachableSync);
     const { user } = renderApp('/admin/front-desk');
@@ -129,6 +159,8 @@ describe('front desk', () => {
     await user.click(screen.getByRole('button', { name: 'New booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Booking' }, { timeout: 20_000 });
     expect(within(dialog).getByLabelText(/First Name/)).toBeInTheDocument();
+    // The guest at the desk: the channel starts at Walk-in.
+    expect(within(dialog).getByRole('combobox', { name: /Channel/ })).toHaveTextContent('Walk-in');
     // Behind the open dialog (hidden from the accessibility tree while it is open).
     expect(screen.getByRole('heading', { name: 'Booking Management', level: 1, hidden: true })).toBeInTheDocument();
   });

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
-import { todayInLodge } from '@shared/domain/dates.js';
+import { useLodgeToday } from '@/lib/lodge-today.js';
 import { formatStayDay } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -24,6 +24,7 @@ import { useDeskActions } from './api/desk-actions.js';
 import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { BookingPanel } from './components/booking-panel.js';
 import { BookingRow } from './components/booking-row.js';
+import { CheckInDialog, needsRegisterAtCheckIn } from './components/check-in-dialog.js';
 
 export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
 
@@ -34,16 +35,6 @@ const LISTS: { key: ListKey; title: string; empty: string; movement?: MovementTy
   { key: 'departures', title: 'Departures', empty: 'No more departures today.', movement: 'departure' },
   { key: 'inHouse', title: 'In house', empty: 'No guests in house.' },
 ];
-
-/** The lodge's date, moving on at midnight in Johannesburg while the desk stays open. */
-function useLodgeToday(): string {
-  const [today, setToday] = useState(() => todayInLodge(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setToday(todayInLodge(new Date())), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return today;
-}
 
 /**
  * /admin/front-desk: today's arrivals, departures and guests in house, search, and a
@@ -72,13 +63,17 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
 
   const newBooking = () => {
     if (!online) setNewBookingRefused(true);
-    // The same form the dashboard's New Booking opens: Booking Management with ?action=new.
-    else void navigate('/admin/bookings?action=new');
+    // The same form the dashboard's New Booking opens: Booking Management with ?action=new,
+    // its channel starting at Walk-in (the guest at the desk; a phone call is one tap away).
+    else void navigate('/admin/bookings?action=new&channel=Walk-in');
   };
 
   const [checkingOut, setCheckingOut] = useState<(DeskBooking & { folioBalance: number | null }) | null>(null);
+  const [checkingIn, setCheckingIn] = useState<DeskBooking | null>(null);
   const onMove = async (booking: DeskBooking, to: DeskMove) => {
     if (to === 'Cancelled') return setOpenId(booking.id);
+    // A stay whose register is incomplete checks in through the register's dialog.
+    if (to === 'Checked-In' && (await needsRegisterAtCheckIn(booking.id))) return setCheckingIn(booking);
     // A check-out with money still owed on the folio asks first, naming the amount.
     const withBalance = { ...booking, folioBalance: to === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null };
     if (needsStatusConfirm(withBalance, to)) setCheckingOut(withBalance);
@@ -173,13 +168,20 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
       )}
 
       <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} folioSection={folioSection} />
+      <CheckInDialog
+        booking={checkingIn}
+        onClose={() => setCheckingIn(null)}
+        onCheckIn={async () => {
+          if (checkingIn && (await actions.move(checkingIn, 'Checked-In'))) setCheckingIn(null);
+        }}
+      />
       {checkingOut && (
         <StatusConfirmDialog
           booking={checkingOut}
           to="Checked-Out"
           onClose={() => setCheckingOut(null)}
-          onConfirm={async () => {
-            if (await actions.move(checkingOut, 'Checked-Out')) setCheckingOut(null);
+          onConfirm={async (_reason, choice) => {
+            if (await actions.checkOut(checkingOut, choice ?? { releaseNights: false })) setCheckingOut(null);
           }}
         />
       )}

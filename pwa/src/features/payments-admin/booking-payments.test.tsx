@@ -47,8 +47,8 @@ function setOnline(online: boolean) {
 }
 
 /** The history endpoint with a ledger the refund endpoint adds to, as the server does. */
-function fakePaymentsServer() {
-  const ledger: PaymentTransaction[] = [cardPayment];
+function fakePaymentsServer(initial: PaymentTransaction[] = [cardPayment]) {
+  const ledger: PaymentTransaction[] = [...initial];
   const refunds: unknown[] = [];
   const history = (): PaymentHistoryResponse => {
     const totalPaid = ledger.filter((t) => t.type === 'payment').reduce((s, t) => s + t.amount, 0);
@@ -71,7 +71,8 @@ function fakePaymentsServer() {
         createdAt: '2026-03-03T09:00:00.000Z',
       };
       ledger.push(refund);
-      return HttpResponse.json({ message: 'Refund processed', refund, paymentStatus: 'Partially Refunded' });
+      // The answer carries the ledger after the refund, as the server's does (RefundResponse).
+      return HttpResponse.json({ message: 'Refund processed', refund, paymentStatus: 'Partially Refunded', summary: history().summary });
     }),
   );
   return { refunds };
@@ -159,6 +160,21 @@ describe('a booking’s payments', () => {
     await user.click(confirm.getByRole('button', { name: 'Confirm Refund' }));
     expect(await screen.findByText('Refund Processed')).toBeInTheDocument();
     expect(refunds).toEqual([{ bookingId: paid.id }]);
+  });
+
+  it('a card deposit and an EFT balance: the confirmation says how much goes back to the card and how much by hand', async () => {
+    fakePaymentsServer([
+      { ...cardPayment, amount: 900 },
+      { ...cardPayment, id: 'p2', subtype: 'eft', description: 'EFT received', gatewayReference: null, amount: 2100, createdAt: '2026-03-20T09:00:00.000Z' },
+    ]);
+    const { user } = renderStaffPage(<BookingPayments bookingId={paid.id} />, { user: users.manager });
+    await user.click(await screen.findByRole('button', { name: 'Full Refund' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Confirm Refund' }));
+    expect(
+      confirm.getByText(
+        'Refund R3,000 to Pieter Nel (LDG-4444)? R900 goes back to the card through Paystack; the other R2,100 is recorded as paid out by hand: pay the guest back by EFT or in cash.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal as Refund Failed', async () => {

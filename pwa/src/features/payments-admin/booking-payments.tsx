@@ -147,7 +147,7 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
           kind={refunding}
           booking={booking}
           refundableCents={refundableCents}
-          viaPaystack={paidThroughPaystack(history.data.transactions)}
+          cardRefundableCents={cardRefundableCents(history.data.transactions)}
           online={online}
           onClose={() => setRefunding(null)}
         />
@@ -156,10 +156,18 @@ function PaymentsSection({ bookingId, canRefund }: { bookingId: string; canRefun
   );
 }
 
-/** As the server decides (refunds.service): the newest successful payment says how money goes back. */
-function paidThroughPaystack(transactions: readonly PaymentTransaction[]): boolean {
-  const payment = [...transactions].reverse().find((t) => t.type === 'payment' && t.status === 'success');
-  return payment?.subtype === 'card' && !!payment.gatewayReference;
+/**
+ * As the server decides (refunds.service): a refund goes back to the booking's card charges
+ * first (Paystack), up to what is left of them; the rest is paid out by hand.
+ */
+function cardRefundableCents(transactions: readonly PaymentTransaction[]): number {
+  const charged = transactions
+    .filter((t) => t.type === 'payment' && t.status === 'success' && t.subtype === 'card' && !!t.gatewayReference)
+    .reduce((sum, t) => sum + randToCents(Math.abs(t.amount)), 0);
+  const refunded = transactions
+    .filter((t) => t.type === 'refund' && t.status !== 'failed' && t.subtype === 'card')
+    .reduce((sum, t) => sum + randToCents(Math.abs(t.amount)), 0);
+  return Math.max(0, charged - refunded);
 }
 
 function HistoryView({ history, bookingRef }: { history: PaymentHistoryResponse; bookingRef: string }) {
@@ -248,14 +256,15 @@ function RefundDialog({
   kind,
   booking,
   refundableCents,
-  viaPaystack,
+  cardRefundableCents,
   online,
   onClose,
 }: {
   kind: RefundKind | null;
   booking: DeskBooking;
   refundableCents: number;
-  viaPaystack: boolean;
+  /** How much of a refund can go back to cards through Paystack. */
+  cardRefundableCents: number;
   online: boolean;
   onClose: () => void;
 }) {
@@ -325,9 +334,11 @@ function RefundDialog({
           <Stack spacing={2}>
             <DialogContentText>
               Refund {formatRand(centsToRand(cents))} to {booking.guestName} ({booking.reference})?{' '}
-              {viaPaystack
+              {cents <= cardRefundableCents
                 ? 'The refund is processed immediately with Paystack and goes back to the card the guest paid with.'
-                : 'It is recorded as paid out by hand: pay the guest back by EFT or in cash.'}
+                : cardRefundableCents === 0
+                  ? 'It is recorded as paid out by hand: pay the guest back by EFT or in cash.'
+                  : `${formatRand(centsToRand(cardRefundableCents))} goes back to the card through Paystack; the other ${formatRand(centsToRand(cents - cardRefundableCents))} is recorded as paid out by hand: pay the guest back by EFT or in cash.`}
             </DialogContentText>
             <TextField label="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
           </Stack>

@@ -23,7 +23,7 @@ export function filterPayments<B extends Booking>(rows: readonly B[], filter: Pa
       (b) =>
         !q ||
         b.guestName.toLowerCase().includes(q) ||
-        b.guestEmail.toLowerCase().includes(q) ||
+        (b.guestEmail ?? '').toLowerCase().includes(q) ||
         b.reference.toLowerCase().includes(q) ||
         b.id.toLowerCase().includes(q),
     )

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
@@ -20,7 +20,7 @@ import { FigureCard } from '@/components/figure-card.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { PageHeader } from '@/components/page-header.js';
 import { ListFilters, type FilterOption } from '@/components/list-filters.js';
-import { formatMonthDay, formatMonthDayYear, formatRand, bookingPlaceLabel } from '@shared/format.js';
+import { formatMonthDay, formatMonthDayYear, formatRand, bookingPlaceLabel, guestContactLabel } from '@shared/format.js';
 import { useBookings } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { BookingPayments } from './booking-payments.js';
@@ -54,7 +54,17 @@ export function PaymentsPage() {
   const rows = useMemo(() => (all ? filterPayments(all, filter, search) : []), [all, filter, search]);
   const counts = useMemo(() => paymentCounts(all ?? []), [all]);
 
-  const header = <PageHeader title="Payments" subtitle="Payment history, refunds and payments received" />;
+  const header = (
+    <PageHeader
+      title="Payments"
+      subtitle="Payment history, refunds and payments received"
+      actions={
+        <Button variant="outlined" component={RouterLink} to="/admin/payments/reconcile">
+          Reconcile bank statement
+        </Button>
+      }
+    />
+  );
   if (!all)
     return (
       <>
@@ -180,7 +190,7 @@ function PaymentRow({ booking: b, onOpen }: { booking: DeskBooking; onOpen: () =
           {b.reference}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, overflowWrap: 'anywhere' }}>
-          {b.guestEmail}
+          {guestContactLabel(b)}
         </Typography>
       </TableCell>
       <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
@@ -189,7 +199,7 @@ function PaymentRow({ booking: b, onOpen }: { booking: DeskBooking; onOpen: () =
       <TableCell sx={WIDE_ONLY}>{formatRand(b.totalAmount)}</TableCell>
       <TableCell sx={WIDE_ONLY}>{b.paymentMethod ?? 'Not set'}</TableCell>
       <TableCell>
-        <PaymentStatusBadge status={paymentStatusLabel(b.paymentStatus)} />
+        <PaymentStatusBadge status={paymentStatusLabel(b.paymentStatus)} wrap />
       </TableCell>
       <TableCell align="right">
         <Button size="small" onClick={onOpen} aria-label={`Payments of ${b.reference}`} sx={{ minHeight: 44 }}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SECRET_MASK, SETTINGS_MESSAGES, type AdminSettings, type UpdateSettingsRequestInput } from '@shared/contracts/settings.js';
+import { CancellationPolicyInput, SECRET_MASK, SETTINGS_MESSAGES, type AdminSettings, type UpdateSettingsRequestInput } from '@shared/contracts/settings.js';
+import type { CancellationTier } from '@shared/domain/cancellation-policy.js';
 
 /** docs/product.md, Lodge Settings and Constants and formats. */
 export const DEFAULT_EFT_HOLD_HOURS = 48;
@@ -53,6 +54,9 @@ export const SettingsForm = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || (DISCOUNT.test(v) && Number(v) <= 5), SETTINGS_MESSAGES.tourismLevy),
+  depositPercent: wholeNumberText(1, 100, SETTINGS_MESSAGES.depositPercent),
+  balanceDueDays: wholeNumberText(0, 180, SETTINGS_MESSAGES.balanceDueDays),
+  reminderDays: wholeNumberText(0, 60, SETTINGS_MESSAGES.reminderDays),
 });
 export type SettingsFormValues = z.input<typeof SettingsForm>;
 
@@ -75,7 +79,35 @@ export function settingsFormValues(s: AdminSettings): SettingsFormValues {
     physicalAddress: s.physicalAddress ?? '',
     vatNumber: s.vatNumber ?? '',
     tourismLevyPercent: s.tourismLevyPercent.toFixed(2),
+    depositPercent: String(s.depositPercent),
+    balanceDueDays: String(s.balanceDueDays),
+    reminderDays: String(s.reminderDays),
   };
+}
+
+/** A cancellation tier as typed in the policy editor. */
+export interface PolicyRow {
+  daysBeforeArrival: string;
+  refundPercent: string;
+}
+
+export const policyRowsOf = (policy: readonly CancellationTier[]): PolicyRow[] =>
+  policy.map((t) => ({ daysBeforeArrival: String(t.daysBeforeArrival), refundPercent: String(t.refundPercent) }));
+
+/**
+ * The policy editor's rows checked by the contract: the tiers (most days first), or the
+ * problems keyed as the API names them ('cancellationPolicy', 'cancellationPolicy.0.refundPercent').
+ */
+export function checkPolicyRows(rows: readonly PolicyRow[]): { ok: true; policy: CancellationTier[] } | { ok: false; errors: Record<string, string> } {
+  const asNumber = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : v.trim() === '' ? undefined : Number.NaN);
+  const result = CancellationPolicyInput.safeParse(rows.map((r) => ({ daysBeforeArrival: asNumber(r.daysBeforeArrival), refundPercent: asNumber(r.refundPercent) })));
+  if (result.success) return { ok: true, policy: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = ['cancellationPolicy', ...issue.path].join('.');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return { ok: false, errors };
 }
 
 /**
@@ -107,6 +139,9 @@ export function settingsRequestOf(
     physicalAddress: values.physicalAddress,
     vatNumber: values.vatNumber,
     tourismLevyPercent: values.tourismLevyPercent === '' ? '0' : values.tourismLevyPercent,
+    depositPercent: Number(values.depositPercent),
+    balanceDueDays: Number(values.balanceDueDays),
+    reminderDays: Number(values.reminderDays),
     version: stored.version,
   };
   const paystackSecretKey = secret(values.paystackSecretKey, stored.paystackSecretKeyMasked);

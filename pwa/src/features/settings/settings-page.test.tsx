@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AdminSettings } from '@shared/contracts/settings.js';
+import { REGISTER_MESSAGES } from '@shared/contracts/lodger-register.js';
+import { SETTINGS_MESSAGES } from '@shared/contracts/settings.js';
 import { users } from '@/test/fixtures.js';
 import { server } from '@/test/server.js';
 import { renderStaffPage } from '@/test/render-staff-page.js';
@@ -49,6 +51,17 @@ const stored = (over: Partial<AdminSettings> = {}) =>
     vatRegistered: false,
     vatNumber: null,
     tourismLevyPercent: 0,
+    depositPercent: 100,
+    balanceDueDays: 30,
+    reminderDays: 7,
+    cancellationPolicy: [
+      { daysBeforeArrival: 30, refundPercent: 100 },
+      { daysBeforeArrival: 14, refundPercent: 50 },
+      { daysBeforeArrival: 0, refundPercent: 0 },
+    ],
+    registerRetentionMonths: 24,
+    registerCheckInRule: 'warn',
+    earlyDepartureCharge: 'none',
     version: 3,
     ...over,
   });
@@ -245,5 +258,190 @@ describe('lodge settings', () => {
     expect(saved).toEqual([
       expect.objectContaining({ lodgeName: 'Nyala Pan Lodge', latitude: '-24.5', contactEmail: 'desk@nyala.example.com', checkInTime: '14:00', version: 3 }),
     ]);
+  });
+});
+
+describe('deposits and the cancellation policy (Payment Gateway)', () => {
+  it('shows the stored values and the policy in words, edits a tier, adds and removes one, and saves them', { timeout: 90_000 }, async () => {
+    const saved: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', async ({ request }) => {
+        saved.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(stored({ depositPercent: 30, version: 4 }));
+      }),
+      http.get('/api/public/settings', () => HttpResponse.json({})),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    expect(await screen.findByLabelText('Deposit (%)')).toHaveValue(100);
+    expect(screen.getByLabelText('Balance due (days before arrival)')).toHaveValue(30);
+    expect(screen.getByLabelText('Reminder (days before the due date)')).toHaveValue(7);
+    // Edit Settings remounts the form: read the words afresh each time.
+    const words = () => screen.getByTestId('policy-words');
+    expect(words()).toHaveTextContent('Cancel 30 or more days before arrival: everything you have paid is refunded.');
+    expect(words()).toHaveTextContent('Cancel 14 to 29 days before arrival: 50% of what you have paid is refunded.');
+    expect(words()).toHaveTextContent('Cancel fewer than 14 days before arrival: no refund.');
+    // Existing texts of the tab stay.
+    expect(screen.getByLabelText('Card Payment Discount (%)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    fireEvent.change(screen.getByLabelText('Deposit (%)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Balance due (days before arrival)'), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText('Reminder (days before the due date)'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Tier 2: refund percent'), { target: { value: '40' } });
+    expect(words()).toHaveTextContent('Cancel 14 to 29 days before arrival: 40% of what you have paid is refunded.');
+    await user.click(screen.getByRole('button', { name: 'Remove tier 3' }));
+    await user.click(screen.getByRole('button', { name: 'Add tier' }));
+    fireEvent.change(screen.getByLabelText('Tier 3: days before arrival'), { target: { value: '60' } });
+    fireEvent.change(screen.getByLabelText('Tier 3: refund percent'), { target: { value: '100' } });
+    expect(words()).toHaveTextContent('Cancel 60 or more days before arrival: everything you have paid is refunded.');
+    expect(words()).toHaveTextContent('Cancel fewer than 14 days before arrival: no refund.');
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({
+      depositPercent: 30,
+      balanceDueDays: 45,
+      reminderDays: 10,
+      cancellationPolicy: [
+        { daysBeforeArrival: 60, refundPercent: 100 },
+        { daysBeforeArrival: 30, refundPercent: 100 },
+        { daysBeforeArrival: 14, refundPercent: 40 },
+      ],
+    });
+  });
+
+  it("refuses bad values with the contract's messages before saving", { timeout: 90_000 }, async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(stored());
+      }),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Settings' }));
+    fireEvent.change(screen.getByLabelText('Deposit (%)'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('Balance due (days before arrival)'), { target: { value: '181' } });
+    fireEvent.change(screen.getByLabelText('Tier 2: days before arrival'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Tier 3: refund percent'), { target: { value: '120' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(screen.getByText('Deposit must be a whole percent between 1 and 100')).toBeInTheDocument();
+    expect(screen.getByText('Balance due days must be a whole number between 0 and 180')).toBeInTheDocument();
+    expect(screen.getByText('Refund percent must be a whole number between 0 and 100')).toBeInTheDocument();
+    expect(screen.getByTestId('policy-words')).toHaveTextContent('Complete the tiers above to see the policy in words.');
+    expect(saved).toEqual([]);
+  });
+
+  it("shows the API's 400 under the field it names", { timeout: 60_000 }, async () => {
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', () =>
+        HttpResponse.json(
+          {
+            message: 'reminderDays: Reminder days must be a whole number between 0 and 60',
+            errors: {
+              reminderDays: 'Reminder days must be a whole number between 0 and 60',
+              cancellationPolicy: 'Each cancellation tier must have a different number of days before arrival',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const reminder = screen.getByLabelText('Reminder (days before the due date)');
+    await waitFor(() => expect(reminder).toHaveAccessibleDescription('Reminder days must be a whole number between 0 and 60'));
+    expect(reminder).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('Each cancellation tier must have a different number of days before arrival', { selector: 'p[role="alert"]' }),
+    ).toBeInTheDocument();
+  });
+
+  it("the Lodge tab keeps the register's retention and check-in rule: the law's hint, the contract's message, the server's field error under its field", async () => {
+    const saved: Record<string, unknown>[] = [];
+    let refuseNext = true;
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(stored())),
+      http.put('/api/admin/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        if (refuseNext) {
+          refuseNext = false;
+          return HttpResponse.json({ message: 'Validation failed', errors: { registerCheckInRule: REGISTER_MESSAGES.checkInRule } }, { status: 400 });
+        }
+        return HttpResponse.json(stored({ registerRetentionMonths: 36, registerCheckInRule: 'refuse', version: 4 }));
+      }),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings?tab=lodge' });
+    const section = within(await screen.findByRole('region', { name: 'Register of Lodgers' }));
+    expect(section.getByLabelText('Register retention (months)')).toHaveValue(24);
+    expect(section.getByText('24 to 120; the law requires at least 24 months')).toBeInTheDocument();
+    expect(section.getByRole('combobox', { name: 'Check-in with the register incomplete' })).toHaveTextContent('Allow with a warning');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    const fresh = () => within(screen.getByRole('region', { name: 'Register of Lodgers' }));
+    await user.clear(fresh().getByLabelText('Register retention (months)'));
+    await user.type(fresh().getByLabelText('Register retention (months)'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await fresh().findByText(REGISTER_MESSAGES.retentionMonths)).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await user.clear(fresh().getByLabelText('Register retention (months)'));
+    await user.type(fresh().getByLabelText('Register retention (months)'), '36');
+    await user.click(fresh().getByRole('combobox', { name: 'Check-in with the register incomplete' }));
+    await user.click(await screen.findByRole('option', { name: 'Refuse' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await fresh().findByText(REGISTER_MESSAGES.checkInRule)).toBeInTheDocument();
+    expect(saved.at(-1)).toEqual(expect.objectContaining({ registerRetentionMonths: '36', registerCheckInRule: 'refuse', version: 3 }));
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(saved).toHaveLength(2);
+  });
+
+  it('the Lodge tab says in plain words what an early departure does with the nights released, and saves the choice', async () => {
+    const saved: Record<string, unknown>[] = [];
+    let refuseNext = true;
+    let current = stored();
+    server.use(
+      http.get('/api/admin/settings', () => HttpResponse.json(current)),
+      http.put('/api/admin/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        if (refuseNext) {
+          refuseNext = false;
+          return HttpResponse.json({ message: 'Validation failed', errors: { earlyDepartureCharge: SETTINGS_MESSAGES.earlyDepartureCharge } }, { status: 400 });
+        }
+        current = stored({ earlyDepartureCharge: 'full', version: 4 });
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderStaffPage(<SettingsPage />, { user: users.manager, path: '/admin/settings?tab=lodge' });
+    const section = () => within(screen.getByRole('region', { name: 'Early Departures' }));
+    await screen.findByRole('region', { name: 'Early Departures' });
+    expect(section().getByText(/the desk asks whether to release the remaining nights/)).toBeInTheDocument();
+    const select = () => section().getByRole('combobox', { name: 'Nights released at an early check-out' });
+    expect(select()).toHaveTextContent('Credit them on the folio');
+    expect(section().getByText('The nights released are taken off the guest’s folio as a credit')).toBeInTheDocument();
+    expect(select()).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await user.click(select());
+    await user.click(await screen.findByRole('option', { name: 'Keep charging them' }));
+    expect(section().getByText('The guest pays for every night booked, even those released')).toBeInTheDocument();
+    // The server's field error shows under the field.
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await section().findByText(SETTINGS_MESSAGES.earlyDepartureCharge)).toBeInTheDocument();
+    expect(saved.at(-1)).toEqual(expect.objectContaining({ earlyDepartureCharge: 'full', version: 3 }));
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(saved).toHaveLength(2);
+    expect(await screen.findByRole('combobox', { name: 'Nights released at an early check-out' })).toHaveTextContent('Keep charging them');
   });
 });

@@ -31,7 +31,7 @@ import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
 import { LoadProblem, OfflineNotice } from '@/components/needs-connection.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { errorText } from '@/lib/api.js';
+import { ApiError, errorText } from '@/lib/api.js';
 import { formatLodgeDateTime } from '@shared/format.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
 import { useOnline } from '@/offline/hooks.js';
@@ -47,7 +47,17 @@ import {
 } from './api/admin-settings.js';
 import { ChatAnswers } from './components/chat-answers.js';
 import { LodgeTab } from './components/lodge-tab.js';
-import { SettingsForm, heroFileProblem, settingsFormValues, settingsRequestOf, type SettingsFormValues } from './settings-form.js';
+import { DepositSettings } from './components/deposit-settings.js';
+import {
+  SettingsForm,
+  checkPolicyRows,
+  heroFileProblem,
+  policyRowsOf,
+  settingsFormValues,
+  settingsRequestOf,
+  type PolicyRow,
+  type SettingsFormValues,
+} from './settings-form.js';
 
 type SettingsTab = 'payments' | 'banking' | 'general' | 'appearance' | 'lodge';
 const FORM_ID = 'lodge-settings-form';
@@ -149,6 +159,9 @@ const FIELD_TAB: Record<keyof SettingsFormValues, SettingsTab> = {
   physicalAddress: 'general',
   vatNumber: 'general',
   tourismLevyPercent: 'general',
+  depositPercent: 'payments',
+  balanceDueDays: 'payments',
+  reminderDays: 'payments',
 };
 
 function SettingsEditor({
@@ -175,6 +188,10 @@ function SettingsEditor({
   const [switches, setSwitches] = useState({ allowCardPayments: settings.allowCardPayments, allowEFTPayments: settings.allowEFTPayments });
   const [unbookableTypeDisplay, setUnbookableTypeDisplay] = useState<UnbookableTypeDisplay>(settings.unbookableTypeDisplay);
   const [vatRegistered, setVatRegistered] = useState(settings.vatRegistered);
+  const [policyRows, setPolicyRows] = useState<PolicyRow[]>(() => policyRowsOf(settings.cancellationPolicy));
+  // The API's own field problems (a 400), shown under the fields until they are edited.
+  const [apiErrors, setApiErrors] = useState<Record<string, string>>({});
+  const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: updateAdminSettings,
     onSuccess: async (saved) => {
@@ -182,13 +199,54 @@ function SettingsEditor({
       toast({ title: 'Settings Updated', description: 'Lodge settings have been saved successfully!', variant: 'success' });
       onSaved();
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorText(err, 'Failed to update settings'), variant: 'destructive' }),
+    onError: (err) => {
+      const fields = err instanceof ApiError ? err.fieldErrors : {};
+      setApiErrors(fields);
+      if (Object.keys(fields).some((f) => f in FIELD_TAB || f.startsWith('cancellationPolicy'))) onTab('payments');
+      toast({ title: 'Update Failed', description: errorText(err, 'Failed to update settings'), variant: 'destructive' });
+    },
   });
   const disabled = !editing || save.isPending;
   const field = (name: Parameters<typeof form.field>[0]) => ({ ...form.field(name), disabled, fullWidth: true });
+  const withApiError = (name: 'depositPercent' | 'balanceDueDays' | 'reminderDays', help: string) => {
+    const own = form.field(name);
+    const problem = form.errors[name] ?? apiErrors[name];
+    return {
+      ...own,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setApiErrors(({ [name]: _gone, ...rest }) => rest);
+        own.onChange(event);
+      },
+      error: !!problem,
+      helperText: problem ?? help,
+      disabled,
+      fullWidth: true,
+    };
+  };
+  const policyProblems = { ...Object.fromEntries(Object.entries(apiErrors).filter(([k]) => k.startsWith('cancellationPolicy'))), ...policyErrors };
+  const changePolicy = (rows: PolicyRow[]) => {
+    setPolicyRows(rows);
+    setApiErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => !k.startsWith('cancellationPolicy'))));
+    // Once a save was refused, the problems follow the typing.
+    if (Object.keys(policyErrors).length) {
+      const checked = checkPolicyRows(rows);
+      setPolicyErrors(checked.ok ? {} : checked.errors);
+    }
+  };
+  const submit = (event: React.FormEvent) => {
+    const policy = checkPolicyRows(policyRows);
+    setPolicyErrors(policy.ok ? {} : policy.errors);
+    form.handleSubmit((values) => {
+      if (!policy.ok) {
+        onTab('payments');
+        return;
+      }
+      save.mutate({ ...settingsRequestOf(values, switches, settings), unbookableTypeDisplay, vatRegistered, cancellationPolicy: policy.policy });
+    })(event);
+  };
 
   return (
-    <Box component="form" id={FORM_ID} noValidate onSubmit={form.handleSubmit((values) => save.mutate({ ...settingsRequestOf(values, switches, settings), unbookableTypeDisplay, vatRegistered }))}>
+    <Box component="form" id={FORM_ID} noValidate onSubmit={submit}>
       {tab === 'payments' && (
         <Section title="Payment Gateway" subtitle="Paystack card payments and EFT">
           <PaystackStatus settings={settings} />
@@ -239,6 +297,7 @@ function SettingsEditor({
               />
             </Grid>
           </Grid>
+          <DepositSettings field={withApiError} rows={policyRows} onRows={changePolicy} errors={policyProblems} disabled={disabled} />
         </Section>
       )}
       {tab === 'banking' && (

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '@shared/contracts/sync.js';
+import { EARLY_DEPARTURE_MESSAGES } from '@shared/contracts/early-departure.js';
 import { users } from '@/test/fixtures.js';
 import { server, signedInAs } from '@/test/server.js';
 import { currentPath, renderApp } from '@/test/render-app.js';
@@ -65,6 +66,29 @@ describe('sync page', () => {
     expect(screen.getByText('Needs attention (0)')).toBeInTheDocument();
   });
 
+  it("lists an early departure's release that no longer applied under Needs attention, with the server's words", async () => {
+    await offlineDb.outbox.add(
+      entry({ seq: 1, entityId: arriving.id, op: 'booking.releaseNights', args: { departureDate: '2026-03-06' }, status: 'rejected', reason: EARLY_DEPARTURE_MESSAGES.notCheckedOut, record: arriving }),
+    );
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    renderApp('/admin/sync');
+    const card = await screen.findByTestId('attention-entry', undefined, { timeout: 20_000 });
+    expect(within(card).getByText('Remaining nights released (left Fri 6 Mar)')).toBeInTheDocument();
+    expect(card).toHaveTextContent(`Why: ${EARLY_DEPARTURE_MESSAGES.notCheckedOut}`);
+    expect(await within(card).findByText('Lukas Becker (LDG-3002)')).toBeInTheDocument();
+    expect(screen.getByText('Needs attention (1)')).toBeInTheDocument();
+  });
+
+  it('lists a housekeeping change for a unit deleted meanwhile under Needs attention, with the reason', async () => {
+    await offlineDb.outbox.add(entry({ seq: 1, entityId: '00000000-0000-4000-8000-000000077777', op: 'unit.setHousekeeping', args: { status: 'Clean' }, status: 'rejected', reason: 'Unit not found' }));
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    renderApp('/admin/sync');
+    const card = await screen.findByTestId('attention-entry', undefined, { timeout: 20_000 });
+    expect(within(card).getByText('Unit marked Clean')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Why: Unit not found');
+    expect(screen.getByText('Needs attention (1)')).toBeInTheDocument();
+  });
+
   it('lists what waits to be sent, in order, in words', async () => {
     await offlineDb.outbox.bulkAdd([
       entry({ seq: 1, entityId: arriving.id, args: { status: 'Checked-In' } }),
@@ -77,7 +101,8 @@ describe('sync page', () => {
     expect(rows.map((r) => within(r).getAllByText(/./)[0].textContent)).toEqual(['Check in', 'Payment received (Cash)']);
     await waitFor(() => expect(rows[0]).toHaveTextContent('Lukas Becker (LDG-3002)'));
     expect(rows[0]).toHaveTextContent('by thandi');
-    expect(screen.getByTestId('sync-indicator')).toHaveTextContent('2 not synced');
+    // 'Syncing...' while the engine's attempt at the unreachable server runs.
+    await waitFor(() => expect(screen.getByTestId('sync-indicator')).toHaveTextContent('2 not synced'));
   });
 
   it('says the session ended and how many changes wait, and goes to /auth and back', async () => {

@@ -20,6 +20,7 @@ import { db as offlineDb, type OutboxEntry, type OutcomeLogEntry } from '@/offli
 import { syncNow } from '@/offline/engine.js';
 import { useOutbox, useOutcomes, useSyncStatus } from '@/offline/hooks.js';
 import { connectionLabel } from './components/sync-indicator.js';
+import { StorageSection } from './components/storage-section.js';
 import { changesPhrase, operationInWords } from './words.js';
 
 /** Names of the records the entries are about (guest of a booking, name of a unit). */
@@ -143,6 +144,8 @@ export function SyncPage() {
               </Card>
             )}
           </Section>
+
+          <StorageSection />
 
           <Section title="Recent answers" id="sync-outcomes">
             {!outcomes || outcomes.length === 0 ? (

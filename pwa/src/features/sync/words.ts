@@ -1,4 +1,5 @@
 import type { BookingStatus } from '@shared/domain/booking-status.js';
+import { formatStayDay } from '@shared/format.js';
 import { STATUS_ACTION } from '@/lib/status-actions.js';
 import type { OutboxEntry } from '@/offline/db.js';
 
@@ -23,8 +24,15 @@ export function operationInWords(entry: Pick<OutboxEntry, 'op'> & { args?: Outbo
     case 'unit.setActive':
       if (!args) return 'Unit active flag';
       return args.isActive ? 'Unit made active' : 'Unit made inactive';
+    case 'unit.setHousekeeping':
+      return args ? `Unit marked ${String(args.status)}` : 'Housekeeping status';
+    case 'register.upsertEntry':
+      // Never the guest's names or ID number: the Sync page is seen by anyone at the desk.
+      return 'Register entry';
     case 'folio.addCharge':
       return args ? `Charge added (${String(args.quantity)} × extra)` : 'Charge added';
+    case 'booking.releaseNights':
+      return args ? `Remaining nights released (left ${formatStayDay(String(args.departureDate))})` : 'Remaining nights released';
     default:
       return entry.op;
   }

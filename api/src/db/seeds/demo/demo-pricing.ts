@@ -27,6 +27,8 @@ export interface DemoPromo {
 
 export interface DemoPrice {
   nights: number;
+  /** Each night's price (what bookings.night_amounts keeps). */
+  nightCents: number[];
   subtotalCents: number;
   promoDiscountCents: number;
   cardDiscountCents: number;
@@ -46,6 +48,7 @@ export function priceStay(
 ): DemoPrice {
   let subtotal = 0;
   let minStay = 1;
+  const nightCents: number[] = [];
   const nights = nightsOf(checkIn, checkOut);
   for (const night of nights) {
     const covering = overrides
@@ -56,7 +59,9 @@ export function priceStay(
     const weekend = isWeekendNight(night);
     const winner = covering[0];
     const overrideRate = winner ? (weekend ? winner.weekendCents : winner.weekdayCents) : null;
-    subtotal += overrideRate ?? (weekend ? base.weekendCents : base.weekdayCents);
+    const nightPrice = overrideRate ?? (weekend ? base.weekendCents : base.weekdayCents);
+    nightCents.push(nightPrice);
+    subtotal += nightPrice;
   }
   let promoDiscount = 0;
   if (promo) {
@@ -71,6 +76,7 @@ export function priceStay(
   }
   return {
     nights: nights.length,
+    nightCents,
     subtotalCents: subtotal,
     promoDiscountCents: promoDiscount,
     cardDiscountCents: afterPromo - total,

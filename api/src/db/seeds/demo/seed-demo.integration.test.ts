@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, migrateLatest } from '../../knex.js';
 import { verifyPassword } from '../../../features/auth/password.js';
+import { paymentsAttention } from '../../../features/payment-proofs/payments-attention.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed-demo.js';
 
 const LIVE = ['Provisional', 'Confirmed', 'Checked-In'];
@@ -43,10 +44,25 @@ function addDaysIso(iso: string, days: number): string {
 
 describe.each([
   // A Saturday morning: the arrival on Suite 4 has a weekend night (Sat) and a weekday night (Sun).
-  { label: 'a Saturday morning in November', now: '2026-11-21T08:00:00Z', today: '2026-11-21', suite4ArrivalTotal: '13965.00' },
+  {
+    label: 'a Saturday morning in November',
+    now: '2026-11-21T08:00:00Z',
+    today: '2026-11-21',
+    suite4ArrivalTotal: '13965.00',
+    // [total, 30% deposit] of the deposit bookings, by unit.
+    deposits: { 'Tent 1': ['9800.00', '2940.00'], 'Chalet B': ['27930.00', '8379.00'], 'The Treehouse': ['30900.00', '9270.00'], 'Suite 2': ['19380.00', '5814.00'] },
+    cancelledTotal: '20400.00',
+  },
   // 01:30 in Johannesburg is still the 28th in UTC; and the festive season straddles the new year.
-  { label: 'just after midnight in the festive season', now: '2026-12-28T23:30:00Z', today: '2026-12-29', suite4ArrivalTotal: '16910.00' },
-])('demo data seeded on $label', ({ now, today, suite4ArrivalTotal }) => {
+  {
+    label: 'just after midnight in the festive season',
+    now: '2026-12-28T23:30:00Z',
+    today: '2026-12-29',
+    suite4ArrivalTotal: '16910.00',
+    deposits: { 'Tent 1': ['7800.00', '2340.00'], 'Chalet B': ['26220.00', '7866.00'], 'The Treehouse': ['31500.00', '9450.00'], 'Suite 2': ['20425.00', '6127.50'] },
+    cancelledTotal: '21500.00',
+  },
+])('demo data seeded on $label', ({ now, today, suite4ArrivalTotal, deposits, cancelledTotal }) => {
   let db: Knex;
   let drop: () => Promise<void>;
   let emptyBefore: boolean;
@@ -84,6 +100,9 @@ describe.each([
     expect(s.contact_phone).toMatch(/^\+27 /);
     expect(s.branch_code).toBe('250655');
     expect(s.paystack_secret_key).toBeNull();
+    // Bookings made today pay in full (the card specs rely on it); the deposits are history.
+    expect(s.deposit_percent).toBe(100);
+    expect(s.balance_due_days).toBe(30);
   });
 
   it('creates the four demo accounts with the demo password', async () => {
@@ -346,5 +365,119 @@ describe.each([
         });
       }
     }
+  });
+
+  const cents = (rand: string | number) => Math.round(Number(rand) * 100);
+  const unitBookings = (where: Record<string, unknown>) =>
+    db('bookings as b')
+      .join('units as u', 'u.id', 'b.unit_id')
+      .where(where)
+      .orderBy('b.check_in_date')
+      .select('b.*', 'u.name as unit', db.raw('b.check_in_date::text as check_in'), db.raw('b.balance_due_date::text as due'));
+
+  it('has four Confirmed bookings, by EFT and card, that paid a 30% deposit, the balance due 30 days before arrival', async () => {
+    const rows = await unitBookings({ 'b.payment_status': 'Deposit Paid' });
+    expect(rows.map((b) => [b.unit, b.check_in, b.payment_method, b.status, b.total_amount, b.deposit_amount, b.due, b.amount_paid, b.payment_verified])).toEqual([
+      ['Tent 1', addDaysIso(today, 29), 'EFT', 'Confirmed', ...deposits['Tent 1'], addDaysIso(today, -1), deposits['Tent 1'][1], true],
+      ['Chalet B', addDaysIso(today, 44), 'Card', 'Confirmed', ...deposits['Chalet B'], addDaysIso(today, 14), deposits['Chalet B'][1], true],
+      ['The Treehouse', addDaysIso(today, 45), 'EFT', 'Confirmed', ...deposits['The Treehouse'], addDaysIso(today, 15), deposits['The Treehouse'][1], true],
+      ['Suite 2', addDaysIso(today, 57), 'Card', 'Confirmed', ...deposits['Suite 2'], addDaysIso(today, 27), deposits['Suite 2'][1], true],
+    ]);
+    for (const b of rows) {
+      // 30% of the total, to the cent (half a cent up).
+      expect(cents(b.deposit_amount)).toBe(Math.floor((cents(b.total_amount) * 30 + 50) / 100));
+      // The ledger holds the deposit alone, by the booking's own method.
+      const payments = await db('payment_transactions').where({ booking_id: b.id, type: 'payment' });
+      expect(payments.map((p) => [p.subtype, p.status, p.amount])).toEqual([[b.payment_method.toLowerCase(), 'success', b.deposit_amount]]);
+      expect(payments[0].created_at.getTime()).toBeLessThan(new Date(`${b.due}T00:00:00+02:00`).getTime());
+    }
+  });
+
+  it("puts one overdue balance, one EFT proof to check and one EFT refund owed on the dashboard's Payments needing attention", async () => {
+    const [tent] = await unitBookings({ 'b.payment_status': 'Deposit Paid', 'u.name': 'Tent 1' });
+    const [treehouse] = await unitBookings({ 'b.payment_status': 'Deposit Paid', 'u.name': 'The Treehouse' });
+    const [cancelled] = await unitBookings({ 'b.status': 'Cancelled', 'b.payment_status': 'Partially Refunded' });
+    const proof = await db('payment_proofs').where({ booking_id: treehouse.id }).first();
+    const owed = await db('payment_transactions').where({ booking_id: cancelled.id, type: 'refund' }).first();
+    const [total, deposit] = deposits['Tent 1'];
+    const [treehouseTotal, treehouseDeposit] = deposits['The Treehouse'];
+    expect(await paymentsAttention({ db, clock: { now: () => nowDate } })).toEqual({
+      overdueBalances: [
+        {
+          bookingId: tent.id,
+          reference: tent.reference,
+          guestName: 'Ruan du Plessis',
+          checkInDate: addDaysIso(today, 29),
+          balanceDue: (cents(total) - cents(deposit)) / 100,
+          balanceDueDate: addDaysIso(today, -1),
+        },
+      ],
+      proofsToCheck: [
+        {
+          proofId: proof.id,
+          bookingId: treehouse.id,
+          reference: treehouse.reference,
+          guestName: 'Kagiso Molefe',
+          fileName: 'Balance payment Molefe.pdf',
+          // 19:42 yesterday in Johannesburg (UTC+2 all year).
+          uploadedAt: `${addDaysIso(today, -1)}T17:42:00.000Z`,
+          balanceDue: (cents(treehouseTotal) - cents(treehouseDeposit)) / 100,
+        },
+      ],
+      eftRefundsOwed: [
+        {
+          refundId: owed.id,
+          bookingId: cancelled.id,
+          reference: cancelled.reference,
+          guestName: 'Annelie Steyn',
+          amount: cents(cancelledTotal) / 200,
+          // Cancelled by the guest at 11:05 five days ago.
+          requestedAt: `${addDaysIso(today, -5)}T09:05:00.000Z`,
+        },
+      ],
+    });
+  });
+
+  it('keeps the proof as a real one-page PDF of the balance, with its size and SHA-256', async () => {
+    const proof = await db('payment_proofs as p').join('bookings as b', 'b.id', 'p.booking_id').first('p.*', 'b.reference');
+    expect(Number((await db('payment_proofs').count({ n: '*' }))[0].n)).toBe(1);
+    // PGlite answers a bytea as a Uint8Array, PostgreSQL as a Buffer.
+    const content = Buffer.from(proof.content as Uint8Array);
+    expect(proof).toMatchObject({ content_type: 'application/pdf', status: 'to_check', size_bytes: content.length, checked_at: null });
+    expect(proof.sha256).toBe(createHash('sha256').update(content).digest('hex'));
+    const text = content.toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text.endsWith('%%EOF\n')).toBe(true);
+    const [treehouseTotal, treehouseDeposit] = deposits['The Treehouse'];
+    const balance = (cents(treehouseTotal) - cents(treehouseDeposit)) / 100;
+    expect(text).toContain(`(Amount: R${balance.toLocaleString('en-US', { minimumFractionDigits: 2 })}) Tj`);
+    expect(text).toContain(`(Reference: ${proof.reference}) Tj`);
+    // A reader finds the cross-reference table where startxref says, and each object where the table says.
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+    expect(text.slice(startxref, startxref + 9)).toBe('xref\n0 6\n');
+    const entries = text.slice(startxref).split('\n').slice(3, 8);
+    entries.forEach((e, i) => expect(text.slice(Number(e.slice(0, 10)), Number(e.slice(0, 10)) + 8)).toBe(`${i + 1} 0 obj\n`));
+    const stream = /<< \/Length (\d+) >>\nstream\n/.exec(text)!;
+    expect(text.slice(stream.index + stream[0].length + Number(stream[1]), stream.index + stream[0].length + Number(stream[1]) + 10)).toBe('\nendstream');
+  });
+
+  it('has an EFT booking the guest cancelled 20 days before arrival: paid in full, half of it owed back', async () => {
+    const [b] = await unitBookings({ 'b.status': 'Cancelled', 'b.payment_status': 'Partially Refunded' });
+    expect(b).toMatchObject({
+      unit: 'Suite 4',
+      check_in: addDaysIso(today, 15),
+      payment_method: 'EFT',
+      total_amount: cancelledTotal,
+      deposit_amount: null,
+      due: null,
+      amount_paid: (cents(cancelledTotal) / 200).toFixed(2),
+      cancellation_reason: 'Cancelled by the guest: My mother is in hospital; we hope to come later in the year.',
+    });
+    expect(b.cancelled_at.toISOString()).toBe(`${addDaysIso(today, -5)}T09:05:00.000Z`);
+    const ledger = await db('payment_transactions').where({ booking_id: b.id }).orderBy('created_at');
+    expect(ledger.map((l) => [l.type, l.subtype, l.status, l.amount, l.description, l.reason])).toEqual([
+      ['payment', 'eft', 'success', cancelledTotal, 'EFT payment received', null],
+      ['refund', 'eft-owed', 'pending', (-cents(cancelledTotal) / 200).toFixed(2), 'EFT refund owed to the guest', 'Cancelled by the guest'],
+    ]);
   });
 });

@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { addHours, addMinutes, addDays } from 'date-fns';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../../features/auth/password.js';
 import type { Role } from '../../../../../shared/roles.js';
+import { depositPlan } from '../../../../../shared/domain/deposits.js';
+import { percentOfCents } from '../../../../../shared/domain/money.js';
+import { formatRandToCent } from '../../../../../shared/format.js';
+import { GUEST_CANCELLED_NOTE } from '../../../features/bookings/cancel-by-guest.js';
+import { EFT_REFUND_OWED_DESCRIPTION } from '../../../features/guest-bookings/guest-cancel.js';
+import { EFT_OWED_SUBTYPE } from '../../../features/payments/payments.repo.js';
 import {
   CARD_DISCOUNT_PERCENT,
   CARD_HOLD_MINUTES,
@@ -15,13 +21,16 @@ import {
   STAY_4_PAY_3,
   type TypeKey,
 } from './demo-content.js';
-import { PLANNED_STAYS, type PlannedStay, type PromoKey } from './demo-calendar.js';
+import { BALANCE_DUE_DAYS, PLANNED_STAYS, type PlannedStay, type PromoKey } from './demo-calendar.js';
 import { DemoClock } from './demo-dates.js';
 import { centsToDb, priceStay, type DemoOverride, type DemoPromo } from './demo-pricing.js';
+import { demoProofPdf } from './demo-proof.js';
 
 /**
  * Demo data for a first start: a fictional Greater Kruger lodge with a living calendar
- * (history, guests in house, today's arrivals and departures, the next 60 days). Dates are
+ * (history, guests in house, today's arrivals and departures, the next 60 days), including
+ * bookings from when it took deposits: balances to come (one overdue), a guest's EFT proof to
+ * check and an EFT refund owed after a guest cancelled. Dates are
  * relative to `now`, so the demo looks current whenever it is installed.
  */
 
@@ -340,7 +349,14 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
       const guest = guestIds.get(stay.guest);
       if (!guest) throw new Error(`demo guest ${stay.guest} is missing`);
       const staffId = staffIds[i % staffIds.length];
-      const paid = ['Paid', 'Partially Refunded', 'Refunded'].includes(stay.payment);
+      const paid = ['Paid', 'Deposit Paid', 'Partially Refunded', 'Refunded'].includes(stay.payment);
+      // A deposit follows the lodge's rule as it was on the day of booking.
+      const plan = stay.deposit
+        ? depositPlan(price.totalCents, checkIn, clock.day(stay.booked), { depositPercent: stay.deposit, balanceDueDays: BALANCE_DUE_DAYS })
+        : null;
+      if (plan && plan.balanceDueDate === null) throw new Error(`demo booking ${reference} was made too late for a deposit`);
+      if ((stay.payment === 'Deposit Paid') !== (plan !== null)) throw new Error(`demo booking ${reference}: Deposit Paid goes with a deposit`);
+      const paidCents = plan ? plan.dueNowCents : price.totalCents;
       const paystackReference = stay.method === 'Card' ? `PSK-${reference}` : null;
       const bookingId = randomUUID();
       const row = {
@@ -362,7 +378,7 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
         checked_in_at: times.checkedInAt,
         checked_out_at: times.checkedOutAt,
         cancelled_at: times.cancelledAt,
-        cancellation_reason: stay.cancel?.reason ?? null,
+        cancellation_reason: stay.cancel ? ('byGuest' in stay.cancel ? `${GUEST_CANCELLED_NOTE}: ${stay.cancel.reason}` : stay.cancel.reason) : null,
         created_at: times.createdAt,
       };
       await trx('bookings').insert({
@@ -374,6 +390,10 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
         discount_amount: centsToDb(price.promoDiscountCents + price.cardDiscountCents),
         paystack_reference: paystackReference,
         promo_code_id: stay.promo ? promoIds.get(stay.promo) : null,
+        deposit_amount: plan ? centsToDb(plan.dueNowCents) : null,
+        balance_due_date: plan?.balanceDueDate ?? null,
+        // jsonb: sent as JSON text (a JS array would go as a PostgreSQL array).
+        night_amounts: JSON.stringify(price.nightCents),
       });
 
       if (isLodge) {
@@ -431,7 +451,7 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
           type: 'payment',
           subtype,
           status: 'success',
-          amount: centsToDb(price.totalCents),
+          amount: centsToDb(paidCents),
           description:
             stay.method === 'Card' ? 'Card payment via Paystack' : stay.method === 'EFT' ? 'EFT payment received' : 'Cash payment received',
           gateway_reference: paystackReference,
@@ -439,8 +459,20 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
           created_at: times.paidAt,
         });
       }
-      if (stay.refund && paid) {
-        const refundCents = stay.refund.amount !== undefined ? rand(stay.refund.amount) : price.totalCents;
+      const refund = paid ? stay.refund : undefined;
+      if (refund && 'owedPercent' in refund) {
+        // As the guest's own cancellation leaves it: owed, for a manager to pay from the bank.
+        ledger.push({
+          type: 'refund',
+          subtype: EFT_OWED_SUBTYPE,
+          status: 'pending',
+          amount: centsToDb(-percentOfCents(paidCents, refund.owedPercent)),
+          description: EFT_REFUND_OWED_DESCRIPTION,
+          reason: GUEST_CANCELLED_NOTE,
+          created_at: times.refundedAt,
+        });
+      } else if (refund) {
+        const refundCents = refund.amount !== undefined ? rand(refund.amount) : price.totalCents;
         ledger.push({
           type: 'refund',
           subtype: stay.method.toLowerCase(),
@@ -448,13 +480,34 @@ export async function seedDemoData(db: Knex, opts: { now: Date }): Promise<void>
           amount: centsToDb(-refundCents),
           description: refundCents === price.totalCents ? 'Full refund' : 'Partial refund',
           gateway_reference: stay.method === 'Card' ? `RF-${reference}` : null,
-          reason: stay.refund.reason,
+          reason: refund.reason,
           created_by_user_id: userIds.get('manager'),
           created_at: times.refundedAt,
         });
       }
       if (ledger.length > 0) {
         await trx('payment_transactions').insert(ledger.map((l) => ({ booking_id: bookingId, currency: 'ZAR', ...l })));
+      }
+
+      if (stay.proof) {
+        const content = demoProofPdf([
+          'Payment confirmation',
+          `Date: ${clock.day(stay.proof.day)}`,
+          `From: ${guest.name}`,
+          `To: ${LODGE_SETTINGS.account_holder}, ${LODGE_SETTINGS.bank_name}, account ${LODGE_SETTINGS.account_number}`,
+          `Amount: ${formatRandToCent((price.totalCents - paidCents) / 100)}`,
+          `Reference: ${reference}`,
+        ]);
+        await trx('payment_proofs').insert({
+          booking_id: bookingId,
+          file_name: stay.proof.fileName,
+          content_type: 'application/pdf',
+          size_bytes: content.length,
+          content,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          status: 'to_check',
+          created_at: clock.notAfterNow(clock.at(stay.proof.day, 19, 42), 5),
+        });
       }
     }
   });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -25,12 +26,13 @@ import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
 import { nightCount } from '@shared/domain/dates.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
-import { useAvailability } from '../api/check-availability.js';
+import { availabilityQueryOptions, useAvailability } from '../api/check-availability.js';
 import { useRate, type Party } from '../api/calculate-rate.js';
 import { useUnits } from '../api/get-units.js';
 import { BOOKING_FLOW_MESSAGES } from '../booking-messages.js';
 import { RequestProblem } from './network-notice.js';
 import { NightLines } from './night-lines.js';
+import { WaitlistOffer } from './waitlist-offer.js';
 
 /** The check starts about 100 ms after arriving on step 2 (docs/product.md, Guest booking). */
 export const AVAILABILITY_DELAY_MS = 100;
@@ -107,6 +109,16 @@ export function AccommodationStep({
   // A type with no active unit ("Coming soon" on the public pages) is not offered at all.
   const ordered = types.filter((t) => !isComingSoon(t, units.data)).sort((a, b) => Number(b.id === preselectedTypeId) - Number(a.id === preselectedTypeId));
 
+  // The same questions the cards ask (one cache): when every type answers "not available",
+  // the guest is offered the waitlist for their stay.
+  const availabilities = useQueries({
+    queries: ordered.map((type) => ({
+      ...availabilityQueryOptions({ accommodationTypeId: type.id, isPackage: type.isPackage, checkIn, checkOut, party: isPerPerson(type) ? party : undefined }),
+      enabled: started,
+    })),
+  });
+  const nothingAvailable = ordered.length > 0 && availabilities.every((q) => q.isSuccess && !q.data.available);
+
   const choose = (type: AccommodationType, count: number) => {
     setProblem(null);
     if (type.isPackage) return onChoose({ type, unitId: null, unitCount: 1 });
@@ -138,6 +150,8 @@ export function AccommodationStep({
         </Box>
       )}
       {types.length === 0 && <Alert severity="info">No accommodations available at this time.</Alert>}
+      {/* Above the full cards, so a phone does not scroll past every one of them to find it. */}
+      {nothingAvailable && <WaitlistOffer types={ordered} checkIn={checkIn} checkOut={checkOut} guests={guests} preselectedTypeId={preselectedTypeId} />}
       <Stack spacing={2.5}>
         {ordered.map((type) => (
           <AccommodationOption

@@ -14,14 +14,17 @@ import type { CalculateRateResponse } from '@shared/contracts/pricing.js';
 import { pricingCountsPeople } from '@shared/domain/folio.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import { ApiError, isNetworkError, serverMessage } from '@/lib/api.js';
-import { formatRand, unitsLabel } from '@shared/format.js';
+import { formatRand, formatRandToCent, formatStayDate, unitsLabel } from '@shared/format.js';
+import { isValidIsoDate, todayInLodge } from '@shared/domain/dates.js';
+import { depositPlan } from '@shared/domain/deposits.js';
+import { centsToRand, randToCents } from '@shared/domain/money.js';
 import { verifyPayment } from '@/features/payments/api/use-verify-payment.js';
 import { partyBody, type Party } from '../api/calculate-rate.js';
 import { useCreateBooking } from '../api/create-booking.js';
 import { useInitializePayment } from '../api/initialize-payment.js';
 import type { BookingDraft, ConfirmedBooking } from '../booking-draft.js';
 import { BOOKING_FLOW_MESSAGES, PAYMENT_FLOW_MESSAGES } from '../booking-messages.js';
-import { loadPaystack, PaystackLoadError } from '../load-paystack.js';
+import { loadPaystack, PaystackLoadError } from '@/lib/load-paystack.js';
 import { RequestProblem } from './network-notice.js';
 import { PriceLine, StaySummary } from './stay-summary.js';
 import { NightLines, specialLineLabel } from './night-lines.js';
@@ -54,6 +57,9 @@ export function PaymentStep({
   const isCard = draft.paymentMethod === 'Card';
   const total = isCard ? rate.cardTotal : rate.totalAmount;
   const b = rate.breakdown;
+  const deposit = depositDue(total, draft.checkIn, settings);
+  // What this step takes now: the deposit when one applies, else the total.
+  const payNow = deposit ? deposit.dueNow : total;
 
   return (
     <Box>
@@ -84,12 +90,22 @@ export function PaymentStep({
         )}
         <PriceLine label="Total" amount={formatRand(total)} strong />
       </StaySummary>
+      {deposit && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="deposit-due">
+          <Typography sx={{ fontWeight: 600 }}>
+            Deposit due now: {formatRandToCent(deposit.dueNow)} ({settings.depositPercent}%)
+          </Typography>
+          <Typography variant="body2">
+            Balance of {formatRandToCent(deposit.balance)} due by {formatStayDate(deposit.balanceDueDate)}
+          </Typography>
+        </Alert>
+      )}
 
       <Box sx={{ mt: 3 }}>
         {isCard ? (
-          <CardPayment draft={draft} party={party} total={total} settings={settings} onConfirmed={onConfirmed} />
+          <CardPayment draft={draft} party={party} total={total} payNow={payNow} settings={settings} onConfirmed={onConfirmed} />
         ) : (
-          <EftBooking draft={draft} party={party} total={total} settings={settings} onConfirmed={onConfirmed} />
+          <EftBooking draft={draft} party={party} total={total} payNow={payNow} settings={settings} onConfirmed={onConfirmed} />
         )}
       </Box>
 
@@ -98,6 +114,18 @@ export function PaymentStep({
       </Button>
     </Box>
   );
+}
+
+/**
+ * The lodge's deposit rule (the server's own, from the public settings) on the quoted total:
+ * null when everything is due now (depositPercent 100, or booking inside the balance window).
+ */
+function depositDue(total: number, checkIn: string, settings: PublicSettings): { dueNow: number; balance: number; balanceDueDate: string } | null {
+  if (!isValidIsoDate(checkIn)) return null;
+  const totalCents = randToCents(total);
+  const plan = depositPlan(totalCents, checkIn, todayInLodge(new Date()), settings);
+  if (plan.balanceDueDate === null) return null;
+  return { dueNow: centsToRand(plan.dueNowCents), balance: centsToRand(totalCents - plan.dueNowCents), balanceDueDate: plan.balanceDueDate };
 }
 
 /** "Morning game drive × 2 (2 guests)": what the guest chose, as priced by the server. */
@@ -133,12 +161,15 @@ function EftBooking({
   draft,
   party,
   total,
+  payNow,
   settings,
   onConfirmed,
 }: {
   draft: BookingDraft;
   party?: Party;
   total: number;
+  /** The deposit when one applies, else the total. */
+  payNow: number;
   settings: PublicSettings;
   onConfirmed: (c: ConfirmedBooking) => void;
 }) {
@@ -170,7 +201,8 @@ function EftBooking({
       });
       // Booked: a further tap does nothing (the step may stay on screen, hidden, while the
       // confirmation's screen loads), so inFlight stays set.
-      onConfirmed({ reference: booking.reference, email: booking.guestEmail, paymentMethod: 'EFT' });
+      // A guest's own booking always carries the address they typed.
+      onConfirmed({ reference: booking.reference, email: booking.guestEmail ?? draft.guest.email.trim().toLowerCase(), paymentMethod: 'EFT' });
     } catch {
       // Shown below from create.error; the guest may try again.
       inFlight.current = false;
@@ -208,7 +240,7 @@ function EftBooking({
         startIcon={create.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         sx={{ alignSelf: { sm: 'flex-start' }, py: 1.5 }}
       >
-        {create.isPending ? 'Booking...' : `Book and pay ${formatRand(total)} by EFT`}
+        {create.isPending ? 'Booking...' : `Book and pay ${formatRand(payNow)} by EFT`}
       </Button>
     </Stack>
   );
@@ -218,12 +250,15 @@ function CardPayment({
   draft,
   party,
   total,
+  payNow,
   settings,
   onConfirmed,
 }: {
   draft: BookingDraft;
   party?: Party;
   total: number;
+  /** The deposit when one applies, else the total. */
+  payNow: number;
   settings: PublicSettings;
   onConfirmed: (c: ConfirmedBooking) => void;
 }) {
@@ -304,7 +339,7 @@ function CardPayment({
   }
 
   const label =
-    state === 'processing' ? 'Processing...' : state === 'success' ? 'Payment successful' : state === 'idle' ? `Pay ${formatRand(total)} by card` : `Try again: pay ${formatRand(total)}`;
+    state === 'processing' ? 'Processing...' : state === 'success' ? 'Payment successful' : state === 'idle' ? `Pay ${formatRand(payNow)} by card` : `Try again: pay ${formatRand(payNow)}`;
 
   return (
     <Stack spacing={2}>

@@ -1,4 +1,5 @@
-import { BookingList } from '@shared/contracts/bookings.js';
+import { Booking, BookingList } from '@shared/contracts/bookings.js';
+import { db as offlineDb, toStoredBooking } from '@/offline/db.js';
 import { CalculateRateResponse } from '@shared/contracts/pricing.js';
 import { apiFetch } from '@/lib/api.js';
 import { availabilityQuery } from '../new-booking.js';
@@ -34,12 +35,17 @@ export interface CreateCall {
   body: Record<string, unknown>;
 }
 
-/** One call after another, stopping at the first failure; answers how many were made. */
+/**
+ * One call after another, stopping at the first failure; answers how many were made. Each
+ * booking the server answers goes into this device's store at once, so Booking Management and
+ * the desk list it without waiting for the next pull (a walk-in is looked for straight away).
+ */
 export async function createBookings(calls: readonly CreateCall[]): Promise<{ created: number; error?: unknown }> {
   let created = 0;
   for (const call of calls) {
     try {
-      await apiFetch(call.path, { method: 'POST', body: call.body });
+      const booking = await apiFetch(call.path, { method: 'POST', body: call.body, schema: Booking });
+      await offlineDb.bookings.put(toStoredBooking(booking));
       created++;
     } catch (error) {
       return { created, error };

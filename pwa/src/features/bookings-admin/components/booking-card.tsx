@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatRand } from '@shared/format.js';
+import { formatRand, guestContactLabel } from '@shared/format.js';
 import { ItemCard } from '@/components/stacked-list.js';
 import { PaymentStatusBadge, paymentStatusLabel } from '@/components/payment-status-badge.js';
 import { shortId, stayDates } from '../bookings-list.js';
@@ -14,7 +14,7 @@ export function BookingCard({ booking, role, ...actions }: BookingItemProps) {
     <ItemCard
       title={booking.guestName}
       label={`Booking ${id} of ${booking.guestName}`}
-      subtitle={booking.guestEmail}
+      subtitle={guestContactLabel(booking)}
       fields={[
         ['Booking ID', <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>],
         ['Reference', <Box component="span" sx={{ fontFamily: 'monospace' }}>{booking.reference}</Box>],

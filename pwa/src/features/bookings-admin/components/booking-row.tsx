@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatRand } from '@shared/format.js';
+import { formatRand, guestContactLabel } from '@shared/format.js';
 import { PaymentStatusBadge, paymentStatusLabel } from '@/components/payment-status-badge.js';
 import { shortId, stayDates } from '../bookings-list.js';
 import { BookingActions, type BookingItemProps } from './booking-actions.js';
@@ -33,10 +33,10 @@ export function BookingRow({ booking, role, measureRef, index, ...actions }: Boo
           color="text.secondary"
           component="div"
           noWrap
-          title={booking.guestEmail}
+          title={guestContactLabel(booking)}
           sx={{ maxWidth: { md: 130, xl: 260 } }}
         >
-          {booking.guestEmail}
+          {guestContactLabel(booking)}
         </Typography>
       </TableCell>
       <TableCell>
@@ -48,7 +48,7 @@ export function BookingRow({ booking, role, measureRef, index, ...actions }: Boo
         <StatusSelect booking={booking} role={role} />
       </TableCell>
       <TableCell>
-        <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} />
+        <PaymentStatusBadge status={paymentStatusLabel(booking.paymentStatus)} wrap />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <BookingActions booking={booking} {...actions} />

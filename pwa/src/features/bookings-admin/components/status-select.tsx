@@ -4,12 +4,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { allowedNextStatuses, offersEarlyCheckIn, type BookingStatus } from '@shared/domain/booking-status.js';
 import type { Role } from '@shared/roles.js';
-import { OfflineEditError, setBookingStatus } from '@/offline/outbox.js';
+import { OfflineEditError, checkOutGuest, setBookingStatus } from '@/offline/outbox.js';
+import { releaseWaitingText, remainingNights } from '@/lib/early-departure.js';
 import { useOnline } from '@/offline/hooks.js';
 import type { DeskBooking } from '@/offline/queries.js';
 import { NotSyncedChip, STATUS_COLOURS } from '@/components/booking-status-chip.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
+import { StatusConfirmDialog, needsStatusConfirm, type CheckOutChoice } from '@/components/status-confirm-dialog.js';
 import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
 import { errorText } from '@/lib/api.js';
 import { todayInLodge } from '@shared/domain/dates.js';
@@ -33,9 +34,10 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
   const dates = { today: todayInLodge(new Date()), checkInDate: booking.checkInDate };
   const options = role ? allowedNextStatuses(booking.status, role, dates) : [booking.status];
   const earlyOffered = !booking.isEntireLodgeChild && offersEarlyCheckIn(booking.status, role, dates);
-  const change = async (next: BookingStatus, reason?: string, confirmed = false) => {
+  const change = async (next: BookingStatus, reason?: string, confirmed = false, choice?: CheckOutChoice) => {
     if (next === booking.status) return;
-    // A cancellation asks for its reason; a check-out with money owed names the amount.
+    // A cancellation asks for its reason; a check-out with money owed names the amount, and one
+    // before the check-out date asks whether to release the remaining nights.
     if (!confirmed) {
       const balance = next === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
       setFolioBalance(balance);
@@ -43,6 +45,12 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
     }
     setAsking(null);
     try {
+      if (next === 'Checked-Out' && choice?.releaseNights) {
+        const nights = remainingNights(booking);
+        await checkOutGuest(booking.id, { releaseNights: true });
+        toast({ title: 'Booking updated successfully!', description: releaseWaitingText(nights, online), variant: 'success' });
+        return;
+      }
       await setBookingStatus(booking.id, next, next === 'Cancelled' ? reason : undefined);
       toast({ title: 'Booking updated successfully!', variant: 'success' });
     } catch (err) {
@@ -81,7 +89,7 @@ export function StatusSelect({ booking, role, fullWidth = true }: { booking: Des
         )}
       </TextField>
       {booking.pendingSync && <NotSyncedChip />}
-      <StatusConfirmDialog booking={{ ...booking, folioBalance }} to={asking} onClose={() => setAsking(null)} onConfirm={(reason) => change(asking!, reason, true)} />
+      <StatusConfirmDialog booking={{ ...booking, folioBalance }} to={asking} onClose={() => setAsking(null)} onConfirm={(reason, choice) => change(asking!, reason, true, choice)} />
       <EarlyCheckInDialog booking={early ? booking : null} onClose={() => setEarly(false)} onConfirm={earlyCheckIn} />
     </Stack>
   );

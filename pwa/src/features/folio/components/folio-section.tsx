@@ -54,6 +54,14 @@ export function FolioSection({ bookingId, role }: { bookingId: string; role: Rol
               Payments and taxes show once this folio has been opened with a connection.
             </Alert>
           )}
+          {folio.pendingRelease && (
+            // Not a guessed amount: the credit follows Lodge Settings and the stay's prices, so
+            // it shows as a line once the server has released the nights.
+            <Alert severity="info" sx={{ mb: 1 }} data-testid="folio-release-pending">
+              Early departure: the release of {folio.pendingRelease.nights === 1 ? '1 night' : `${folio.pendingRelease.nights} nights`} is pending
+              {online ? '' : ' until the tablet is back online'}. Any credit for them shows here once the server has it.
+            </Alert>
+          )}
           <Box component="ul" aria-label="Folio lines" sx={{ m: 0, p: 0, listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
             {folio.lines.map((line) => (
               <FolioLineRow
@@ -89,8 +97,13 @@ export function FolioSection({ bookingId, role }: { bookingId: string; role: Rol
 }
 
 function FolioLineRow({ line, pending, onVoid }: { line: Line; pending: boolean; onVoid?: () => void }) {
-  const detail = line.kind === 'extra' || line.kind === 'accommodation' ? `${line.quantity} × ${formatRand(line.unitAmount)}` : null;
-  const facts = [line.date ? formatStayDay(line.date) : null, detail].filter(Boolean).join(' · ');
+  const detail =
+    line.kind === 'extra' || line.kind === 'accommodation'
+      ? `${line.quantity} × ${formatRand(line.unitAmount)}`
+      : line.kind === 'credit'
+        ? `from ${line.date ? formatStayDay(line.date) : 'the day the guest left'}`
+        : null;
+  const facts = [line.kind === 'credit' ? null : line.date ? formatStayDay(line.date) : null, detail].filter(Boolean).join(' · ');
   return (
     <Box
       component="li"

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import type { DeskMove } from '@shared/domain/stay-movement.js';
 import { useToast } from '@/components/toast/use-toast.js';
-import { OfflineEditError, markPaymentReceived, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
+import { OfflineEditError, checkOutGuest, markPaymentReceived, setBookingStatus, setSpecialRequests } from '@/offline/outbox.js';
+import type { CheckOutChoice } from '@/components/status-confirm-dialog.js';
+import { releaseWaitingText, remainingNights } from '@/lib/early-departure.js';
 import { useOnline } from '@/offline/hooks.js';
 import { checkInEarly } from '@/features/bookings-admin/api/early-check-in.js';
 import type { DeskBooking } from '@/offline/queries.js';
@@ -22,19 +24,20 @@ export function useDeskActions() {
   const online = useOnline();
 
   const run = useCallback(
-    async (title: string, guest: string, edit: () => Promise<unknown>): Promise<boolean> => {
+    async (title: string, guest: string, edit: () => Promise<unknown>, more?: string): Promise<boolean> => {
       try {
         const queued = await edit();
+        const said =
+          queued === null
+            ? 'Nothing to change: it already is so.'
+            : queued === 'saved'
+              ? 'Saved.'
+              : online
+                ? 'Saved. Sending to the server.'
+                : 'Saved on this device. It is sent when the connection is back.';
         toast({
           title: `${title}: ${guest}`,
-          description:
-            queued === null
-              ? 'Nothing to change: it already is so.'
-              : queued === 'saved'
-                ? 'Saved.'
-                : online
-                  ? 'Saved. Sending to the server.'
-                  : 'Saved on this device. It is sent when the connection is back.',
+          description: more ? `${said} ${more}` : said,
           variant: 'success',
         });
         return true;
@@ -50,6 +53,15 @@ export function useDeskActions() {
   return {
     move: (booking: DeskBooking, to: DeskMove, reason?: string) =>
       run(MOVE_DONE[to], booking.guestName, () => setBookingStatus(booking.id, to, to === 'Cancelled' ? reason : undefined)),
+    /**
+     * A check-out; a guest leaving early with the remaining nights released too (the release
+     * queued behind it, applied by the server: the toast says it waits for the network).
+     */
+    checkOut: (booking: DeskBooking, choice: CheckOutChoice) => {
+      if (!choice.releaseNights) return run(MOVE_DONE['Checked-Out'], booking.guestName, () => setBookingStatus(booking.id, 'Checked-Out'));
+      const nights = remainingNights(booking);
+      return run(MOVE_DONE['Checked-Out'], booking.guestName, () => checkOutGuest(booking.id, { releaseNights: true }), releaseWaitingText(nights, online));
+    },
     /** A Manager's check-in before the arrival date, with the reason (see checkInEarly). */
     checkInEarly: (booking: DeskBooking, reason: string) => run('Checked in early', booking.guestName, () => checkInEarly(booking, reason, online)),
     saveSpecialRequests: (booking: DeskBooking, text: string) =>

@@ -9,13 +9,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
+import PersonAdd from '@mui/icons-material/PersonAdd';
 import type { Role } from '@shared/roles.js';
 import { PaymentReceivedButtons } from '@/components/payment-received-buttons.js';
 import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-confirm-dialog.js';
 import { EARLY_CHECK_IN, EarlyCheckInDialog } from '@/components/early-check-in-dialog.js';
-import { bookingPlaceLabel, formatRand } from '@shared/format.js';
+import { bookingPlaceLabel, formatRand, NO_EMAIL } from '@shared/format.js';
+import { channelLabel, takenByLabel } from '@shared/domain/booking-channel.js';
 import { registerReloadBlocker } from '@/lib/reload-guard.js';
-import { useBooking, useBookings } from '@/offline/hooks.js';
+import { useBooking, useBookingRegister, useBookings, useOnline, usePendingRelease } from '@/offline/hooks.js';
+import { leftEarlyText, releaseWaitingText } from '@/lib/early-departure.js';
 import type { IsoDate } from '@shared/domain/dates.js';
 import { offersEarlyCheckIn } from '@shared/domain/booking-status.js';
 import { deskMoves, type DeskMove } from '@shared/domain/stay-movement.js';
@@ -24,7 +27,10 @@ import { useDeskActions } from '../api/desk-actions.js';
 import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
+import { CheckInDialog, needsRegisterAtCheckIn } from './check-in-dialog.js';
+import { registerProgressLabel } from '@shared/domain/lodger-register.js';
 import { partyText } from '@/lib/party-text.js';
+import { bookingMoneyLines } from '@/lib/booking-money.js';
 
 /** A booking's details with what the desk can do to it, as a side panel (full width on a phone). */
 export function BookingPanel({
@@ -72,6 +78,10 @@ function PanelBody({
   const [asking, setAsking] = useState<DeskMove | null>(null);
   const [early, setEarly] = useState(false);
   const [folioBalance, setFolioBalance] = useState<number | null>(null);
+  const [checkingIn, setCheckingIn] = useState(false);
+  const register = useBookingRegister(bookingId);
+  const pendingRelease = usePendingRelease(bookingId);
+  const online = useOnline();
 
   if (booking === undefined) return null;
   if (booking === null) {
@@ -85,11 +95,16 @@ function PanelBody({
     );
   }
   const moves = deskMoves({ booking, today, actor: role });
+  const leftEarly = leftEarlyText(booking);
   // A guest arriving later: no Check in, but a Manager may check them in early, with a reason.
   const earlyOffered = !booking.isEntireLodgeChild && offersEarlyCheckIn(booking.status, role, { today, checkInDate: booking.checkInDate });
   const unpaid = booking.paymentStatus !== 'Paid' && booking.status !== 'Cancelled';
+  // Under 'warn' Check in is one tap; the register is finished from here, before or after it.
+  const registerIncomplete = !!register?.checkInRule && !register.progress.complete && booking.status !== 'Cancelled';
+  const canCheckIn = moves.includes('Checked-In');
 
   const onMove = async (to: DeskMove) => {
+    if (to === 'Checked-In' && (await needsRegisterAtCheckIn(booking.id))) return setCheckingIn(true);
     // A check-out asks first when the folio's balance is not zero (the payment status when
     // this device never fetched the folio).
     const balance = to === 'Checked-Out' ? await folioBalanceForCheckOut(booking.id) : null;
@@ -121,18 +136,40 @@ function PanelBody({
             A change made here no longer applies: {n.reason}. See Sync.
           </Alert>
         ))}
+        {pendingRelease && (
+          <Alert severity="info" data-testid="release-waiting">
+            {releaseWaitingText(pendingRelease.nights, online)}
+          </Alert>
+        )}
 
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
           <Detail term="Stay" value={stayLabel(booking.checkInDate, booking.checkOutDate)} />
+          {leftEarly && <Detail term="Left early" value={leftEarly} testId="panel-left-early" />}
           <Detail term="Unit" value={booking.unitId ? `${booking.unitName} (${booking.accommodationTypeName})` : bookingPlaceLabel(booking)} />
           {booking.unitId === null && <ChildUnits parentId={booking.id} checkIn={booking.checkInDate} />}
           <Detail term="Guests" value={partyText(booking) ?? String(booking.numberOfGuests)} />
-          <Detail term="E-mail" value={booking.guestEmail} />
+          <Detail term="E-mail" value={booking.guestEmail ?? NO_EMAIL} />
           {booking.guestPhone && <Detail term="Phone" value={booking.guestPhone} />}
+          <Detail term="Channel" value={channelLabel(booking.channel)} />
+          <Detail term="Taken by" value={takenByLabel(booking)} />
           <Detail term="Total" value={formatRand(booking.totalAmount)} />
+          {bookingMoneyLines(booking).map((line) => (
+            <Detail key={line.term} term={line.term} value={line.value} />
+          ))}
+          {register?.checkInRule && (
+            <Detail term="Register" value={registerProgressLabel(register.progress).replace(/^Register: /, '')} warning={!register.progress.complete} testId="panel-register-progress" />
+          )}
           <Detail term="Payment" value={`${booking.paymentStatus}${booking.paymentMethod ? ` (${booking.paymentMethod})` : ''}`} />
           {booking.status === 'Cancelled' && booking.cancellationReason && <Detail term="Cancellation reason" value={booking.cancellationReason} />}
         </Box>
+
+        {registerIncomplete && (
+          <Box>
+            <Button variant="outlined" startIcon={<PersonAdd />} onClick={() => setCheckingIn(true)} sx={{ minHeight: 48, color: DARK_AMBER, borderColor: DARK_AMBER }}>
+              Add to register
+            </Button>
+          </Box>
+        )}
 
         {(moves.length > 0 || earlyOffered) && (
           <Box>
@@ -161,7 +198,7 @@ function PanelBody({
         {unpaid && (
           <Box>
             <SectionTitle>Payment received at the desk</SectionTitle>
-            <PaymentReceivedButtons amount={booking.totalAmount} guestName={booking.guestName} onReceived={(method) => void actions.paymentReceived(booking, method)} />
+            <PaymentReceivedButtons amount={booking.balanceDue ? booking.balanceDue : booking.totalAmount} guestName={booking.guestName} onReceived={(method) => void actions.paymentReceived(booking, method)} />
           </Box>
         )}
 
@@ -184,9 +221,22 @@ function PanelBody({
         booking={{ ...booking, folioBalance }}
         to={asking}
         onClose={() => setAsking(null)}
-        onConfirm={async (reason) => {
-          if (asking && (await actions.move(booking, asking, reason))) setAsking(null);
+        onConfirm={async (reason, choice) => {
+          if (!asking) return;
+          const done = asking === 'Checked-Out' ? await actions.checkOut(booking, choice ?? { releaseNights: false }) : await actions.move(booking, asking, reason);
+          if (done) setAsking(null);
         }}
+      />
+      <CheckInDialog
+        booking={checkingIn ? booking : null}
+        onClose={() => setCheckingIn(false)}
+        onCheckIn={
+          canCheckIn
+            ? async () => {
+                if (await actions.move(booking, 'Checked-In')) setCheckingIn(false);
+              }
+            : undefined
+        }
       />
       <EarlyCheckInDialog
         booking={early ? booking : null}
@@ -199,13 +249,16 @@ function PanelBody({
   );
 }
 
-function Detail({ term, value }: { term: string; value: string }) {
+/** Amber dark enough for 4.5:1 on the panel's cream (the theme's warning colours are not). */
+const DARK_AMBER = '#7c2d12';
+
+function Detail({ term, value, warning = false, testId }: { term: string; value: string; warning?: boolean; testId?: string }) {
   return (
     <>
       <Typography component="dt" color="text.secondary" variant="body2">
         {term}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" variant="body2" data-testid={testId} color={warning ? DARK_AMBER : undefined} sx={{ m: 0, fontWeight: warning ? 700 : 500, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
     </>

@@ -4,10 +4,14 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { UpdateSettingsRequest, type AdminSettings } from '@shared/contracts/settings.js';
+import type { RegisterCheckInRule } from '@shared/contracts/lodger-register.js';
+import type { EarlyDepartureCharge } from '@shared/domain/early-departure.js';
+import { REGISTER_MAX_RETENTION_MONTHS, REGISTER_MIN_RETENTION_MONTHS } from '@shared/domain/lodger-register.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError, errorText } from '@/lib/api.js';
 import { useZodForm } from '@/lib/use-zod-form.js';
@@ -29,6 +33,9 @@ const LodgeForm = UpdateSettingsRequest.pick({
   checkOutTime: true,
   emergencyMedicalPhone: true,
   emergencyPolicePhone: true,
+  registerRetentionMonths: true,
+  registerCheckInRule: true,
+  earlyDepartureCharge: true,
 });
 type LodgeFields = keyof typeof LodgeForm.shape;
 
@@ -48,6 +55,9 @@ function lodgeFormValues(s: AdminSettings): Record<LodgeFields, string> {
     checkOutTime: s.checkOutTime,
     emergencyMedicalPhone: s.emergencyMedicalPhone ?? '',
     emergencyPolicePhone: s.emergencyPolicePhone ?? '',
+    registerRetentionMonths: String(s.registerRetentionMonths),
+    registerCheckInRule: s.registerCheckInRule,
+    earlyDepartureCharge: s.earlyDepartureCharge,
   };
 }
 
@@ -72,6 +82,33 @@ function TimeText({ helperText, ...props }: ComponentProps<typeof TextField>) {
   );
 }
 
+/** The months the register is kept; the law's minimum is the hint until a problem replaces it. */
+function RetentionField({ helperText, ...props }: ComponentProps<typeof TextField>) {
+  return (
+    <TextField
+      {...props}
+      label="Register retention (months)"
+      type="number"
+      helperText={helperText === ' ' ? `${REGISTER_MIN_RETENTION_MONTHS} to ${REGISTER_MAX_RETENTION_MONTHS}; the law requires at least ${REGISTER_MIN_RETENTION_MONTHS} months` : helperText}
+      slotProps={{ htmlInput: { min: REGISTER_MIN_RETENTION_MONTHS, max: REGISTER_MAX_RETENTION_MONTHS, step: 1 } }}
+    />
+  );
+}
+
+/** What the folio does with released nights; the hint says it in plain words until a problem replaces it. */
+function EarlyDepartureField({ helperText, ...props }: ComponentProps<typeof TextField>) {
+  const hint =
+    props.value === 'full'
+      ? 'The guest pays for every night booked, even those released'
+      : 'The nights released are taken off the guest’s folio as a credit';
+  return (
+    <TextField {...props} select label="Nights released at an early check-out" helperText={helperText === ' ' ? hint : helperText}>
+      <MenuItem value="none">Credit them on the folio</MenuItem>
+      <MenuItem value="full">Keep charging them</MenuItem>
+    </TextField>
+  );
+}
+
 export function LodgeTab({ settings, editing, formId, onSaved }: { settings: AdminSettings; editing: boolean; formId: string; onSaved: () => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -89,7 +126,13 @@ export function LodgeTab({ settings, editing, formId, onSaved }: { settings: Adm
     },
   });
   const disabled = !editing || save.isPending;
-  const field = (name: LodgeFields) => ({ ...form.field(name), disabled, fullWidth: true });
+  // A refused save's field errors show under their fields, as the form's own checks do.
+  const serverErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const field = (name: LodgeFields) => {
+    const own = form.field(name);
+    const server = own.error ? undefined : serverErrors[name];
+    return { ...own, disabled, fullWidth: true, ...(server ? { error: true, helperText: server } : {}) };
+  };
 
   return (
     <Box
@@ -98,7 +141,12 @@ export function LodgeTab({ settings, editing, formId, onSaved }: { settings: Adm
       noValidate
       aria-label="Lodge details"
       // The values as typed: the API trims, clears blanks and checks them again.
-      onSubmit={form.handleSubmit(() => save.mutate({ ...form.values, version: settings.version }))}
+      onSubmit={form.handleSubmit(() => save.mutate({
+          ...form.values,
+          registerCheckInRule: form.values.registerCheckInRule as RegisterCheckInRule,
+          earlyDepartureCharge: form.values.earlyDepartureCharge as EarlyDepartureCharge,
+          version: settings.version,
+        }))}
     >
       <Stack spacing={2}>
         <Card>
@@ -175,6 +223,42 @@ export function LodgeTab({ settings, editing, formId, onSaved }: { settings: Adm
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 <TextField label="Police" type="tel" {...field('emergencyPolicePhone')} />
+              </Grid>
+            </Grid>
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="register-settings-title">
+          <CardContent>
+            <Typography id="register-settings-title" variant="h6" component="h2">
+              Register of Lodgers
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              How long the register is kept after a stay, and whether a guest can be checked in before every adult is registered
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <RetentionField {...field('registerRetentionMonths')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField select label="Check-in with the register incomplete" {...field('registerCheckInRule')}>
+                  <MenuItem value="warn">Allow with a warning</MenuItem>
+                  <MenuItem value="refuse">Refuse</MenuItem>
+                </TextField>
+              </Grid>
+            </Grid>
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="early-departure-settings-title">
+          <CardContent>
+            <Typography id="early-departure-settings-title" variant="h6" component="h2">
+              Early Departures
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              A guest who leaves before the check-out date: the desk asks whether to release the remaining nights, which can then be booked again at once
+            </Typography>
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <EarlyDepartureField {...field('earlyDepartureCharge')} />
               </Grid>
             </Grid>
           </CardContent>

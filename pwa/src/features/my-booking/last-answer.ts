@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { GuestBookingResponse } from '@shared/contracts/guest-bookings.js';
+
+/**
+ * The guest's last good answer, kept on this device so the page still shows the booking on a
+ * weak signal. The storage key is a SHA-256 of the token, never the token: the token opens the
+ * booking, and storage keys are easy to read off a shared phone or a backup.
+ */
+const PREFIX = 'my-booking:';
+
+interface LastAnswer {
+  booking: GuestBookingResponse;
+  savedAt: string;
+}
+
+/** The storage key of something kept for this token under `prefix`; null where nothing can be kept. */
+export async function keyFor(token: string, prefix: string = PREFIX): Promise<string | null> {
+  // crypto.subtle exists only in secure contexts (https, localhost); without it nothing is kept.
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return prefix + hex;
+}
+
+function read(key: string): LastAnswer | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { booking?: unknown; savedAt?: unknown };
+    const booking = GuestBookingResponse.safeParse(value.booking);
+    // An answer saved by an older version of the page that no longer fits is dropped.
+    if (!booking.success || typeof value.savedAt !== 'string') return null;
+    return { booking: booking.data, savedAt: value.savedAt };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored answer for this token (read once its key is known), and a function that stores
+ * a fresh one. Storage that is full or disabled only means nothing is kept.
+ */
+export function useLastAnswer(token: string): { last: LastAnswer | null; save: (booking: GuestBookingResponse) => void } {
+  const [key, setKey] = useState<string | null>(null);
+  const [last, setLast] = useState<LastAnswer | null>(null);
+  useEffect(() => {
+    let live = true;
+    keyFor(token)
+      .then((k) => {
+        if (!live || !k) return;
+        setKey(k);
+        setLast(read(k));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  const save = useCallback(
+    (booking: GuestBookingResponse) => {
+      if (!key) return;
+      const entry: LastAnswer = { booking, savedAt: new Date().toISOString() };
+      try {
+        localStorage.setItem(key, JSON.stringify(entry));
+      } catch {
+        return;
+      }
+      setLast(entry);
+    },
+    [key],
+  );
+  return { last, save };
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser believes it has a connection (the offline store's hook is staff-only weight). */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
