@@ -152,6 +152,7 @@ const tableOwners = [
   { owner: 'api/src/features/housekeeping/', tables: ['unit_out_of_order'] },
   { owner: 'api/src/features/waitlist/', tables: ['waitlist_entries', 'waitlist_freed_nights'] },
   { owner: 'api/src/features/channels/', tables: ['channel_feeds', 'channel_feed_events', 'unit_ical_tokens'] },
+  { owner: 'api/src/features/reports/', tables: ['reports_version'] },
 ];
 const tableReadExceptions = [
   {

@@ -36,6 +36,7 @@ import * as m1206_0100 from './migrations/20261206000100_out_of_order_change_seq
 import * as m1206_0300 from './migrations/20261206000300_invoice_without_email.js';
 import * as m1206_0400 from './migrations/20261206000400_waitlist.js';
 import * as m1206_0500 from './migrations/20261206000500_channel_calendars.js';
+import * as m1206_0600 from './migrations/20261206000600_reports_version.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -81,6 +82,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261206000300_invoice_without_email', m1206_0300],
   ['20261206000400_waitlist', m1206_0400],
   ['20261206000500_channel_calendars', m1206_0500],
+  ['20261206000600_reports_version', m1206_0600],
 ];
 
 /** The names of the listed migrations, in order. */

@@ -289,3 +289,40 @@ describe('reports asked at once', () => {
     await first;
   });
 });
+
+describe('answers kept between requests', () => {
+  it('are read again when anything a report reads changes: an out-of-order period, a folio charge, a unit taken out of service', async () => {
+    // Two days with nothing booked on A, B and C: 3 units x 2 days = 6 nights available.
+    const quiet = `from=${addDays(D, 30)}&to=${addDays(D, 31)}`;
+    const figures = async () => ReportSummaryResponse.parse((await manager.get(`/api/admin/reports/summary?${quiet}`)).body).figures;
+    expect([(await figures()).nightsAvailable, (await figures()).extrasRevenue]).toEqual([6, 0]);
+
+    // C out of order the first night: 5.
+    await t.db('unit_out_of_order').insert({ unit_id: tentUnit, start_date: addDays(D, 30), end_date: addDays(D, 31), note: 'Thatching' });
+    expect((await figures()).nightsAvailable).toBe(5);
+
+    // A R150 charge posted on the second day, VAT inclusive, on a stay that is not cancelled.
+    const [stay] = await t.db('bookings').where({ status: 'Confirmed' }).whereLike('reference', 'RPT-%').whereNotNull('unit_id').select('id').limit(1);
+    const [extra] = await t.db('extras').where({ name: 'Sundowner' }).select('id');
+    await t.db('folio_charges').insert({
+      booking_id: stay.id,
+      extra_id: extra.id,
+      description: 'Sundowner',
+      pricing: 'per_item',
+      unit_price: '150.00',
+      child_unit_price: '0.00',
+      quantity: 1,
+      adults: 1,
+      amount: '150.00',
+      vat_inclusive: true,
+      charge_date: addDays(D, 31),
+    });
+    expect((await figures()).extrasRevenue).toBe(150);
+
+    // C taken out of service: 2 units x 2 days = 4 (its out-of-order night goes with it).
+    await t.db('units').where({ id: tentUnit }).update({ is_active: false });
+    expect((await figures()).nightsAvailable).toBe(4);
+    await t.db('units').where({ id: tentUnit }).update({ is_active: true });
+    expect((await figures()).nightsAvailable).toBe(5);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import { addDays } from '../../../../shared/domain/dates.js';
 import type { BookingStatus } from '../../../../shared/domain/booking-status.js';
@@ -169,4 +170,14 @@ export async function readPaceStays(db: Db, windows: readonly ReportRange[]): Pr
     createdAt: new Date(Number(createdAt)),
     cancelledAt: cancelledAt === null ? null : new Date(Number(cancelledAt)),
   }));
+}
+
+/**
+ * The version of everything the reports read (migration 20261206000600_reports_version): it
+ * grows with every committed change to bookings, units, types, out-of-order periods, folio
+ * charges, the settings or the register.
+ */
+export async function readReportsVersion(db: Db): Promise<string> {
+  const row: { version: string | number | null } | undefined = await prepared('reports_version', db('reports_version').first(db.raw('sum(version)::text AS version')));
+  return String(row?.version ?? 0);
 }

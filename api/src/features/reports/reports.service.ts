@@ -1,5 +1,4 @@
 import type { Deps } from '../../deps.js';
-import { coalescedProbe } from '../../db/coalesced-reads.js';
 import { centsToRand } from '../../../../shared/domain/money.js';
 import { countryName } from '../../../../shared/domain/countries.js';
 import { todayInLodge } from '../../../../shared/domain/dates.js';
@@ -94,31 +93,15 @@ async function rangeFigures(deps: Pick<Deps, 'db'>, range: ReportRange) {
 }
 
 /**
- * Concurrent requests for the same report share one read and one computation that started
- * after each of them asked (db/coalesced-reads.ts: not a cache, nothing is kept once it
- * answers), as the folio does: an owner's dashboard opened on two devices, or a page's charts
- * asked at once, cost the database and the CPU once. A few hundred bytes per distinct report
- * asked are kept per database, forgotten past a thousand.
+ * The version of everything a report reads: an answer kept in memory is right while it stays
+ * the same (reports.routes.ts).
  */
-function shared<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
-  let byKey = reportReads.get(db);
-  if (!byKey) reportReads.set(db, (byKey = new Map()));
-  let probe = byKey.get(key) as (() => Promise<T>) | undefined;
-  if (!probe) {
-    if (byKey.size >= 1000) byKey.clear();
-    probe = coalescedProbe(read);
-    byKey.set(key, probe);
-  }
-  return probe();
+export function reportsVersion(deps: Pick<Deps, 'db'>): Promise<string> {
+  return repo.readReportsVersion(deps.db);
 }
-const reportReads = new WeakMap<object, Map<string, () => Promise<unknown>>>();
 
 /** GET /api/admin/reports/summary: the range's figures, the comparison's, pace and nationalities. */
-export function reportSummary(deps: Pick<Deps, 'db' | 'clock'>, query: ReportSummaryQuery): Promise<ReportSummaryResponse> {
-  return shared(deps.db, `summary|${query.from}|${query.to}|${query.compare ?? ''}`, () => readSummary(deps, query));
-}
-
-async function readSummary(deps: Pick<Deps, 'db' | 'clock'>, query: ReportSummaryQuery): Promise<ReportSummaryResponse> {
+export async function reportSummary(deps: Pick<Deps, 'db' | 'clock'>, query: ReportSummaryQuery): Promise<ReportSummaryResponse> {
   const range = { from: query.from, to: query.to };
   const lastYear = sameRangeLastYear(range);
   const now = deps.clock.now();
@@ -151,11 +134,7 @@ async function readSummary(deps: Pick<Deps, 'db' | 'clock'>, query: ReportSummar
 }
 
 /** GET /api/admin/reports/series: one metric per day, week or month, optionally by group. */
-export function reportSeries(deps: Pick<Deps, 'db'>, query: ReportSeriesQuery): Promise<ReportSeriesResponse> {
-  return shared(deps.db, `series|${query.metric}|${query.from}|${query.to}|${query.interval}|${query.groupBy ?? ''}`, () => readSeries(deps, query));
-}
-
-async function readSeries(deps: Pick<Deps, 'db'>, query: ReportSeriesQuery): Promise<ReportSeriesResponse> {
+export async function reportSeries(deps: Pick<Deps, 'db'>, query: ReportSeriesQuery): Promise<ReportSeriesResponse> {
   const range = { from: query.from, to: query.to };
   const rows = await repo.readReportRows(deps.db, range);
   const periods = reportPeriods(range, query.interval);
