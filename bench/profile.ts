@@ -77,7 +77,7 @@ async function call(url: string, s: Scenario): Promise<number> {
 
 try {
   const { url } = server;
-  const { scenarios } = await prepareScenarios(url);
+  const { scenarios } = await prepareScenarios(url, server.databaseUrl);
   const rows: (string | number)[][] = [];
   for (const s of scenarios) {
     for (let i = 0; i < 20; i++) await call(url, s); // warm-up: JIT, pool connections, caches

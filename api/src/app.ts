@@ -104,6 +104,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
   );
   app.use(errorMiddleware(deps.log));
   app.use(compress({ threshold: 1024 }));
+  // The units' calendars for the channels (outside /api: the token in the path is the
+  // credential). Ahead of the body, session and user middleware, which it has no use for: a
+  // channel polls every unit every few minutes, with no cookie and no body.
+  app.use(icalExportRoute(deps));
   app.use(stringifyJsonOnce);
   app.use(originCheck(() => allowedOrigins, ORIGIN_EXEMPT, SESSION_COOKIE, !deps.config.isProduction));
   app.use(requireJsonOrMultipart);
@@ -137,8 +141,6 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
 
   // Built from the settings row (the lodge's name), before the built PWA's files.
   app.use(webManifestRoute(deps));
-  // The units' calendars for the channels (outside /api: the token in the path is the credential).
-  app.use(icalExportRoute(deps));
   if (options.pwaDir) app.use(staticFiles(options.pwaDir));
   return app;
 }

@@ -285,6 +285,21 @@ describe('export', () => {
     await t.db('unit_out_of_order').where({ id: period.id }).delete();
   });
 
+  it('answers a poll after a change with the change: the calendar made for the last poll is not reused', async () => {
+    const token = (await t.db('unit_ical_tokens').where({ unit_id: unitId }).first('token')).token;
+    const uids = async () => {
+      const res = await t.client().get(`/ical/units/${unitId}/${token}.ics`);
+      expect(res.status).toBe(200);
+      return (Object.values(ical.sync.parseICS(res.text)).filter((e) => e?.type === 'VEVENT') as VEvent[]).map((e) => e.uid);
+    };
+    const before = await uids();
+    expect(await uids()).toEqual(before);
+    const [period] = await t.db('unit_out_of_order').insert({ unit_id: unitId, start_date: day(295), end_date: day(296), note: 'Geyser' }).returning('id');
+    expect(await uids()).toEqual([...before, `out-of-order-${period.id}@book.example-lodge.co.za`]);
+    await t.db('unit_out_of_order').where({ id: period.id }).delete();
+    expect(await uids()).toEqual(before);
+  });
+
   it('answers 404 for an unknown unit, a wrong token, and a rotated one', async () => {
     const overview = (await manager.get<ChannelsOverview>('/api/admin/channel-feeds')).body;
     const unit = overview.units.find((u) => u.unitId === unitId)!;

@@ -167,46 +167,68 @@ export async function setUnitToken(db: Db, unitId: string, token: string, now: D
 }
 
 export interface ExportRead {
+  /** The unit's own export token; null when the unit is unknown. */
   unit_token: string | null;
   /** [exportToken, channel] of each feed of the unit. */
   feed_tokens: [string, FeedChannel][];
   /**
-   * JSON text of [uid key, check-in, check-out, channel or null, 'stay' | 'out-of-order'] per
-   * event: kept as the database wrote it, so the export can tell an unchanged calendar by
-   * comparing text and reuse what it made of it.
+   * The MD5 of the events' JSON text (readUnitFeedEvents): a calendar the export has made
+   * already is known by it, and its events are not sent again on every poll.
    */
-  events_json: string;
+  events_hash: string;
 }
 
 export type ExportEvent = [string, string, string, FeedChannel | string | null, 'stay' | 'out-of-order'];
 
 /**
- * The unit feed in one prepared statement: the unit's tokens (its own and each channel's) and
- * what holds it from `from` on: live stays on the unit (an entire-lodge, group or split stay
- * through the child that holds this unit) and out-of-order periods. The token is compared by
- * the caller in constant time, so the read is the same whatever the token asked with.
+ * What holds the unit from the date bound first: live stays on the unit (an entire-lodge, group
+ * or split stay through the child that holds this unit) and out-of-order periods, as JSON text
+ * of [uid key, check-in, check-out, channel or null, 'stay' | 'out-of-order'] per event.
+ */
+const EVENTS = `
+  WITH ev AS (
+    SELECT coalesce(json_agg(json_build_array(s.id, s.start_date, s.end_date, s.channel, s.kind) ORDER BY s.start_date, s.id), '[]'::json)::text AS events_json
+      FROM (
+        SELECT b.id::text AS id, b.check_in_date AS start_date, b.check_out_date AS end_date, b.channel, 'stay' AS kind
+          FROM bookings b
+         WHERE b.unit_id = ?::uuid AND b.status IN ('Provisional', 'Confirmed', 'Checked-In') AND b.check_out_date > ?::date
+        UNION ALL
+        SELECT o.id::text, o.start_date, o.end_date, NULL, 'out-of-order'
+          FROM unit_out_of_order o
+         WHERE o.unit_id = ?::uuid AND o.end_date > ?::date
+      ) s)`;
+
+/**
+ * The unit feed's poll in one prepared statement: the unit's tokens (its own and each
+ * channel's) and the hash of its events from `from` on. The events themselves (readUnitFeedEvents)
+ * are read only when the hash is one the export has not made a calendar of: channels poll every
+ * few minutes and a unit's calendar rarely changes in between. The token is compared by the
+ * caller in constant time, so the read is the same whatever the token asked with.
  */
 export async function readUnitFeed(db: Db, unitId: string, from: string): Promise<ExportRead> {
   const res = await prepared(
-    'unit_ical_feed',
+    'unit_ical_feed_hash',
     db.raw<{ rows: ExportRead[] }>(
-    `SELECT
-       (SELECT t.token FROM unit_ical_tokens t WHERE t.unit_id = ?::uuid) AS unit_token,
-       (SELECT coalesce(json_agg(json_build_array(f.export_token, f.channel)), '[]'::json) FROM channel_feeds f WHERE f.unit_id = ?::uuid) AS feed_tokens,
-       (SELECT coalesce(json_agg(json_build_array(s.id, s.start_date, s.end_date, s.channel, s.kind) ORDER BY s.start_date, s.id), '[]'::json)
-          FROM (
-            SELECT b.id::text AS id, b.check_in_date AS start_date, b.check_out_date AS end_date, b.channel, 'stay' AS kind
-              FROM bookings b
-             WHERE b.unit_id = ?::uuid AND b.status IN ('Provisional', 'Confirmed', 'Checked-In') AND b.check_out_date > ?::date
-            UNION ALL
-            SELECT o.id::text, o.start_date, o.end_date, NULL, 'out-of-order'
-              FROM unit_out_of_order o
-             WHERE o.unit_id = ?::uuid AND o.end_date > ?::date
-          ) s)::text AS events_json`,
-    [unitId, unitId, unitId, from, unitId, from],
+      `${EVENTS}
+       SELECT
+         (SELECT t.token FROM unit_ical_tokens t WHERE t.unit_id = ?::uuid) AS unit_token,
+         (SELECT coalesce(json_agg(json_build_array(f.export_token, f.channel)), '[]'::json) FROM channel_feeds f WHERE f.unit_id = ?::uuid) AS feed_tokens,
+         md5(ev.events_json) AS events_hash
+       FROM ev`,
+      [unitId, from, unitId, from, unitId, unitId],
     ),
   );
   const row = res.rows[0];
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  return { unit_token: row.unit_token, feed_tokens: json(row.feed_tokens), events_json: row.events_json };
+  return { unit_token: row.unit_token, feed_tokens: json(row.feed_tokens), events_hash: row.events_hash };
+}
+
+/** The unit's events from `from` on (EVENTS), with their hash, read in the same statement. */
+export async function readUnitFeedEvents(db: Db, unitId: string, from: string): Promise<{ events: ExportEvent[]; eventsHash: string }> {
+  const res = await db.raw<{ rows: { events_json: string; events_hash: string }[] }>(
+    `${EVENTS} SELECT ev.events_json, md5(ev.events_json) AS events_hash FROM ev`,
+    [unitId, from, unitId, from],
+  );
+  const row = res.rows[0];
+  return { events: JSON.parse(row.events_json) as ExportEvent[], eventsHash: row.events_hash };
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { guestLinkBase } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import { addDays, todayInLodge } from '../../../../shared/domain/dates.js';
-import { readUnitFeed, type ExportEvent } from './channels.repo.js';
+import { readUnitFeed, readUnitFeedEvents, type ExportEvent } from './channels.repo.js';
 
 /**
  * GET /ical/units/<unitId>/<token>.ics: a unit's calendar for the channels (docs/design.md,
@@ -25,13 +25,14 @@ const NOT_FOUND = 'Calendar not found';
 const PAST_DAYS = 30;
 
 /**
- * What each (unit, asking channel) was last answered, with the events text it was made from.
- * Channels poll every few minutes and the calendar rarely changes in between: an unchanged
- * events text (compared as text) is answered with the same iCalendar, so a poll costs the one
- * statement, not a rebuild (ical-generator takes about 20 µs an event, a busy unit has hundreds).
+ * What each (unit, asking channel) was last answered, with the hash of the events it was made
+ * from. Channels poll every few minutes and the calendar rarely changes in between: while the
+ * database answers the same hash, a poll costs the one statement and is answered with the same
+ * iCalendar, neither the events sent again nor the calendar rebuilt (ical-generator takes about
+ * 20 µs an event, a busy unit has hundreds).
  */
 interface Rendered {
-  source: string;
+  eventsHash: string;
   body: string;
   /** The body gzipped, made on first asking (channels fetch with Accept-Encoding: gzip). */
   gzipped?: Buffer;
@@ -46,7 +47,8 @@ const sameToken = (a: string, b: string) => crypto.timingSafeEqual(digest(a), di
 /** The unit's calendar for whoever the token names, or undefined when the unit or the token is unknown. */
 async function renderedCalendar(deps: Pick<Deps, 'db' | 'clock' | 'config'>, unitId: string, token: string): Promise<Rendered | undefined> {
   const now = deps.clock.now();
-  const read = await readUnitFeed(deps.db, unitId, addDays(todayInLodge(now), -PAST_DAYS));
+  const from = addDays(todayInLodge(now), -PAST_DAYS);
+  const read = await readUnitFeed(deps.db, unitId, from);
   // Every candidate is compared (no early exit), so timing does not tell which one matched.
   let allowed = read.unit_token !== null && sameToken(read.unit_token, token);
   let asking: string | null = null;
@@ -59,8 +61,11 @@ async function renderedCalendar(deps: Pick<Deps, 'db' | 'clock' | 'config'>, uni
   if (!allowed) return undefined;
   const key = `${guestLinkBase(deps.config)}|${unitId}|${asking ?? ''}`;
   const hit = rendered.get(key);
-  if (hit && hit.source === read.events_json) return hit;
-  const made: Rendered = { source: read.events_json, body: renderCalendar(deps, JSON.parse(read.events_json) as ExportEvent[], asking, now) };
+  if (hit && hit.eventsHash === read.events_hash) return hit;
+  // Read with their own hash: a change committed since the poll's statement is kept under the
+  // hash it has, so the next poll is not answered with what was read here by mistake.
+  const { events, eventsHash } = await readUnitFeedEvents(deps.db, unitId, from);
+  const made: Rendered = { eventsHash, body: renderCalendar(deps, events, asking, now) };
   if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
   rendered.set(key, made);
   return made;
