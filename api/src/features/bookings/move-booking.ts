@@ -13,6 +13,7 @@ import { nightAmountsNow } from '../pricing/pricing.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { markUnitsDirtyAfterGuestLeft } from '../housekeeping/set-housekeeping.js';
+import { noteFreedNights } from '../waitlist/freed-nights.js';
 import { BOOKING_SERVICE_MESSAGES as M, StaleBookingError, unavailable } from './booking-messages.js';
 import { enqueueRoomMovedEmail } from './booking-emails.js';
 import * as repo from './bookings.repo.js';
@@ -105,6 +106,10 @@ export async function moveBooking(deps: Pick<Deps, 'db' | 'clock'>, user: Sessio
     if (vacated) {
       await markUnitsDirtyAfterGuestLeft(trx, user, [vacated], now, `Guest moved to ${names.get(unitForNight(after, todayInLodge(now)) ?? '') ?? 'another unit'} (${stay.reference})`);
     }
+    // The nights moved leave their old units: when those were of another type, that type may
+    // now have room for a waiting guest (the waitlist job checks its availability, so a move
+    // within one type tells nobody).
+    if (isBlockingStatus(stay.status)) await noteFreedNights(trx, { start: moveFrom, end: range.checkOutDate }, 'room-move');
     const describe = (list: readonly StaySegment[]) => list.map((s) => ({ unit: names.get(s.unitId) ?? s.unitId, checkInDate: s.checkInDate, checkOutDate: s.checkOutDate }));
     await recordAudit(trx, {
       actor: user,

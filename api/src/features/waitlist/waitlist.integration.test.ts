@@ -271,6 +271,34 @@ describe('telling the waiting guests', () => {
   });
 });
 
+describe('telling the waiting guests of a room move', () => {
+  it('a stay moved to a unit of another type frees its nights on the first type: the guest is told once it has a unit for their whole stay', async () => {
+    await notifyWaitlist(t.deps);
+    const a = await createTypeWithUnits(t.db, { units: 2 });
+    const b = await createTypeWithUnits(t.db, { units: 1 });
+    const checkIn = addDays(today(), 60);
+    const checkOut = addDays(checkIn, 3);
+    const first = await deskBooking(a.unitIds[0], checkIn, checkOut);
+    const second = await deskBooking(a.unitIds[1], checkIn, checkOut);
+    const waiting = await joined('Movewaiter', a.typeId, checkIn, checkOut);
+
+    // The second stay moves to B's unit from its second night (a split stay): A's second unit
+    // is free for two of the three nights only, so nobody is told.
+    const split = await receptionist.post(`/api/admin/bookings/${second}/move`, { unitId: b.unitIds[0], fromDate: addDays(checkIn, 1) });
+    expect(split.status, split.text).toBe(200);
+    expect(await notifyWaitlist(t.deps)).toEqual({ notified: 0 });
+    expect((await entry(waiting)).notified_at).toBeNull();
+
+    // The split stay's first night goes to B as well: A's second unit is free for the whole
+    // stay, and the waiting guest is told, once.
+    const whole = await receptionist.post(`/api/admin/bookings/${second}/move`, { unitId: b.unitIds[0] });
+    expect(whole.status, whole.text).toBe(200);
+    expect(await notifyWaitlist(t.deps)).toEqual({ notified: 1 });
+    await expectTold('movewaiter@example.com', waiting);
+    expect((await t.db('bookings').where({ id: first }).first()).unit_id).toBe(a.unitIds[0]);
+  });
+});
+
 describe('the back office list', () => {
   it('lists the entries oldest first with their status, and staff remove one (404 the second time)', async () => {
     const a = await createTypeWithUnits(t.db, { units: 1 });
