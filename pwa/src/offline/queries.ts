@@ -5,6 +5,7 @@ import { isArrivalToday, isDepartureToday, isInHouse, type StayQuestion } from '
 import { OUTCOME_LOG_SIZE, db, fromStoredBooking, getState, type OutboxEntry, type OutcomeLogEntry, type StoredBooking } from './db.js';
 import { nightsToRelease } from '@shared/domain/early-departure.js';
 import { housekeepingStatusOn, type HousekeepingStatus } from '@shared/domain/housekeeping.js';
+import { phoneKey } from '@shared/domain/phone.js';
 import { isInFlight, isReleaseOp, overlayRows, type Overlaid } from './overlay.js';
 
 /**
@@ -143,11 +144,28 @@ export const SEARCH_LIMIT = 50;
 export async function searchBookings(text: string): Promise<DeskBooking[]> {
   const q = text.trim().toLowerCase();
   if (!q) return [];
+  const phone = phoneQuery(q);
   const rows = await db.bookings
-    .filter((b) => !b.isEntireLodgeChild && (b.guestNameLower.includes(q) || b.referenceLower.includes(q)))
+    .filter(
+      (b) =>
+        !b.isEntireLodgeChild &&
+        (b.guestNameLower.includes(q) || b.referenceLower.includes(q) || (phone !== null && (phoneKey(b.guestPhone) ?? '').includes(phone))),
+    )
     .toArray();
   rows.sort((a, b) => b.checkInDate.localeCompare(a.checkInDate) || a.reference.localeCompare(b.reference));
   return overlayBookings(rows.slice(0, SEARCH_LIMIT), await inFlight());
+}
+
+/**
+ * What a search typed as a phone number (digits, spaces, +, - and brackets, at least three
+ * digits) looks for in a guest's phone, as phoneKey writes it: "+27 82 123" and "082 123" both
+ * find "082 123 4567", as the walk-in's guest is found again by phone. Null for anything else.
+ */
+function phoneQuery(q: string): string | null {
+  if (!/^[+0-9\s()-]+$/.test(q)) return null;
+  const digits = q.replace(/[^0-9]/g, '');
+  if (digits.length < 3) return null;
+  return q.startsWith('+27') ? `0${digits.slice(2)}` : digits;
 }
 
 export async function queryUnits(): Promise<DeskUnit[]> {

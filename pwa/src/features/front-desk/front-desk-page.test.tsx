@@ -28,7 +28,7 @@ const depositPaid = makeBooking({
   balanceDueDate: addDays(today, -30),
   depositAmount: 1485,
 });
-const later = makeBooking({ guestName: 'Emma Collins', reference: 'LDG-2001', checkInDate: addDays(today, 9), checkOutDate: addDays(today, 12), status: 'Confirmed' });
+const later = makeBooking({ guestName: 'Emma Collins', reference: 'LDG-2001', checkInDate: addDays(today, 9), checkOutDate: addDays(today, 12), status: 'Confirmed', guestPhone: '+27 82 555 0147' });
 
 function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -150,6 +150,24 @@ describe('front desk', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Find a booking' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a booking' }), 'ldg-100');
     expect(await screen.findByText('Search results (3)')).toBeInTheDocument();
+  });
+
+  it('finds a walk-in by phone, typed with 0 or +27 and any spacing', async () => {
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    const { user } = renderApp('/admin/front-desk');
+    await deskReady(2);
+    const search = screen.getByRole('searchbox', { name: 'Find a booking' });
+    expect(search).toHaveAttribute('placeholder', 'Guest name, phone or reference');
+    for (const typed of ['082 555 0147', '+27825550147', '555-01']) {
+      await user.clear(search);
+      await user.type(search, typed);
+      const results = await screen.findByRole('region', { name: 'Search results (1)' });
+      expect(within(results).getByText('Emma Collins')).toBeInTheDocument();
+    }
+    // Two digits are not a phone number (nor part of any name or reference here).
+    await user.clear(search);
+    await user.type(search, '47');
+    expect(await screen.findByText('Search results (0)')).toBeInTheDocument();
   });
 
   it("New booking opens the new-booking form on Booking Management, as the dashboard's does", async () => {

@@ -122,7 +122,7 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
         fullWidth
         type="search"
         label="Find a booking"
-        placeholder="Guest name or reference"
+        placeholder="Guest name, phone or reference"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         sx={{ mb: 3, bgcolor: 'background.paper', borderRadius: 2.5 }}
