@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, sniffRegisterFileType, typeFitsKind } from './register-file.js';
+import { isWellFormedPng, sha256Hex, sniffRegisterFileType, typeFitsKind } from './register-file.js';
+import { ONE_PIXEL_PNG, PNG_SIGNATURE as SIGNATURE, pngChunk } from './test-fixtures.js';
 
 const b = (...parts: (number[] | string)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'ascii') : Buffer.from(p))));
 
@@ -44,5 +45,25 @@ describe('typeFitsKind', () => {
 describe('sha256Hex', () => {
   it('is the hex SHA-256 of the bytes', () => {
     expect(sha256Hex(Buffer.from('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('isWellFormedPng', () => {
+  it('takes a PNG whose chunks hold together', () => {
+    expect(isWellFormedPng(ONE_PIXEL_PNG)).toBe(true);
+  });
+  it('refuses a chunk that says it is longer than the file (4 GB of image data in 40 bytes)', () => {
+    const header = ONE_PIXEL_PNG.subarray(0, 8 + 25);
+    const lying = Buffer.concat([header, Buffer.from([0xff, 0xff, 0xff, 0xf0]), Buffer.from('IDAT', 'latin1'), Buffer.alloc(40)]);
+    expect(isWellFormedPng(lying)).toBe(false);
+  });
+  it('refuses a wrong CRC, a first chunk that is not IHDR, a file with no IEND, and bytes after a PNG signature', () => {
+    const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
+    const iend = pngChunk('IEND', Buffer.alloc(0));
+    expect(isWellFormedPng(Buffer.concat([SIGNATURE, pngChunk('IHDR', ihdr, 12345), iend]))).toBe(false);
+    expect(isWellFormedPng(Buffer.concat([SIGNATURE, pngChunk('tEXt', Buffer.from('a')), pngChunk('IHDR', ihdr), iend]))).toBe(false);
+    expect(isWellFormedPng(ONE_PIXEL_PNG.subarray(0, ONE_PIXEL_PNG.length - 12))).toBe(false);
+    expect(isWellFormedPng(Buffer.concat([SIGNATURE, Buffer.from('not a chunk at all, just text', 'latin1')]))).toBe(false);
+    expect(isWellFormedPng(Buffer.from('%PDF-1.7'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import type { RegisterAttachmentKind, RegisterAttachmentType } from '../../../../shared/contracts/lodger-register.js';
 
 /**
@@ -26,4 +27,27 @@ export function typeFitsKind(type: RegisterAttachmentType, kind: RegisterAttachm
 
 export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Whether a PNG's chunks hold together: each chunk's length fits inside the file and its CRC
+ * is right, the first chunk is a 13-byte IHDR, and an IEND ends it. pdfkit's PNG reader trusts
+ * the lengths it reads: a file that begins like a PNG and then says its image data is four
+ * gigabytes long kept the server's only thread busy for good. So a signature is drawn only
+ * when this holds.
+ */
+export function isWellFormedPng(bytes: Buffer): boolean {
+  if (sniffRegisterFileType(bytes) !== 'image/png') return false;
+  let pos = 8;
+  while (pos + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(pos);
+    const end = pos + 12 + length;
+    if (end > bytes.length) return false;
+    const type = bytes.toString('latin1', pos + 4, pos + 8);
+    if (pos === 8 && (type !== 'IHDR' || length !== 13)) return false;
+    if (crc32(bytes.subarray(pos + 4, pos + 8 + length)) !== bytes.readUInt32BE(pos + 8 + length)) return false;
+    if (type === 'IEND') return true;
+    pos = end;
+  }
+  return false;
 }

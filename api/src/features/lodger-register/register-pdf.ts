@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatStayDate } from '../../../../shared/format.js';
 import type { RegisterDocument } from './register-inspection.service.js';
+import { isWellFormedPng } from './register-file.js';
 
 /**
  * The register of lodgers for a period as an A4 PDF (pdfkit, its built-in Helvetica), for an
@@ -93,6 +94,8 @@ function drawSignature(doc: PDFKit.PDFDocument, signature: RegisterDocument['ent
   const note = (text: string) => doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(text, x + 6, top + SIGNATURE_BOX.height / 2 - 5, { width: SIGNATURE_BOX.width - 12, align: 'center' });
   if (!signature) return void note('No signature on file');
   if (signature.contentType === 'image/webp') return void note('Signature on file (WebP)');
+  // A PNG whose chunks do not hold together is not handed to pdfkit (isWellFormedPng says why).
+  if (signature.contentType === 'image/png' && !isWellFormedPng(signature.content)) return void note('Signature on file');
   try {
     doc.image(signature.content, x + 2, top + 2, { fit: [SIGNATURE_BOX.width - 4, SIGNATURE_BOX.height - 4], align: 'center', valign: 'center' });
   } catch {
