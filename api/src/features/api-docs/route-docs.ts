@@ -202,14 +202,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Start a card payment: the booking is held and Paystack is asked for a checkout',
     body: InitializePaymentRequest,
     ok: { status: 200, schema: InitializePaymentResponse },
-    also: { 409: 'Not available', 422: 'Over capacity or outside the stay limits', 429: 'Too many bookings from this client', 502: 'Paystack failed' },
+    also: { 409: 'Not available', 422: 'Over capacity or outside the stay limits', 429: 'Too many bookings from this client', 502: 'Paystack failed', 503: 'Card payments are not configured (no Paystack key)' },
   }),
-  'POST /api/payments/verify': d({ tag: 'Payments', summary: 'Verify a card payment with Paystack', body: VerifyPaymentRequest, ok: { status: 200, schema: VerifyPaymentResponse }, also: { 502: 'Paystack failed' } }),
+  'POST /api/payments/verify': d({ tag: 'Payments', summary: 'Verify a card payment with Paystack', body: VerifyPaymentRequest, ok: { status: 200, schema: VerifyPaymentResponse }, also: { 502: 'Paystack failed', 503: 'Card payments are not configured (no Paystack key)' } }),
   'POST /api/payments/webhook': d({ tag: 'Payments', summary: "Paystack's webhook (signed with the secret key)", description: 'Authenticated by the x-paystack-signature header, not a session.', body: z.object({ event: z.string() }).loose(), ok: { status: 200, schema: WebhookResponse } }),
 
   'POST /api/guest/booking-links': d({ tag: 'Guest booking page', summary: 'E-mail a fresh link to a booking (202 whether or not it matches)', body: BookingLinkRequest, ok: { status: 202, schema: MessageResponse }, also: { 429: 'Too many requests for this address' } }),
   'GET /api/guest/bookings/:token': d({ tag: 'Guest booking page', summary: 'The booking behind a guest link', ok: { status: 200, schema: GuestBookingResponse }, also: { 429: 'Too many wrong tokens' } }),
-  'POST /api/guest/bookings/:token/payments': d({ tag: 'Guest booking page', summary: 'Pay the balance by card', body: GuestPaymentRequest, ok: { status: 200, schema: GuestPaymentResponse }, also: { 409: 'Nothing left to pay', 429: 'Too many wrong tokens', 502: 'Paystack failed' } }),
+  'POST /api/guest/bookings/:token/payments': d({ tag: 'Guest booking page', summary: 'Pay the balance by card', body: GuestPaymentRequest, ok: { status: 200, schema: GuestPaymentResponse }, also: { 409: 'Nothing left to pay', 429: 'Too many wrong tokens', 502: 'Paystack failed', 503: 'Card payments are not offered or not configured' } }),
   'POST /api/guest/bookings/:token/cancel': d({ tag: 'Guest booking page', summary: 'Cancel the booking under the policy', body: GuestCancelRequest, ok: { status: 200, schema: GuestCancelResponse }, also: { 409: 'Already cancelled, checked in or past', 429: 'Too many wrong tokens' } }),
   'POST /api/guest/bookings/:token/proofs': d({
     tag: 'Guest booking page',
@@ -255,7 +255,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/chat-answers': d({ tag: 'Back office: settings', summary: "The chat's answers", ok: { status: 200, schema: ChatAnswersResponse } }),
   'PUT /api/admin/chat-answers/:topic': d({ tag: 'Back office: settings', summary: "Change one of the chat's answers", body: UpdateChatAnswerRequest, ok: { status: 200, schema: ChatAnswer }, also: { 409: 'Changed meanwhile' } }),
 
-  'POST /api/admin/payments/refund': d({ tag: 'Back office: payments', summary: 'Refund a booking (card through Paystack, the rest recorded)', body: RefundRequest, ok: { status: 200, schema: RefundResponse }, also: { 409: 'Nothing to refund, or more than was paid', 502: 'Paystack failed' } }),
+  'POST /api/admin/payments/refund': d({ tag: 'Back office: payments', summary: 'Refund a booking (card through Paystack, the rest recorded)', body: RefundRequest, ok: { status: 200, schema: RefundResponse }, also: { 409: 'Nothing to refund, or more than was paid', 502: 'Paystack failed', 503: 'A card refund is due and Paystack is not configured' } }),
   'GET /api/admin/payments/history': d({ tag: 'Back office: payments', summary: "A booking's payment ledger", query: PaymentHistoryQuery, ok: { status: 200, schema: PaymentHistoryResponse } }),
   'POST /api/admin/payments/bank-statements': d({
     tag: 'Back office: payments',
