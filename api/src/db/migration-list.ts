@@ -37,6 +37,7 @@ import * as m1206_0300 from './migrations/20261206000300_invoice_without_email.j
 import * as m1206_0400 from './migrations/20261206000400_waitlist.js';
 import * as m1206_0500 from './migrations/20261206000500_channel_calendars.js';
 import * as m1206_0600 from './migrations/20261206000600_reports_version.js';
+import * as m1206_0700 from './migrations/20261206000700_reports_version_lock_order.js';
 
 /**
  * The migrations, in order. Listed statically (rather than read from the folder at run time)
@@ -83,6 +84,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['20261206000400_waitlist', m1206_0400],
   ['20261206000500_channel_calendars', m1206_0500],
   ['20261206000600_reports_version', m1206_0600],
+  ['20261206000700_reports_version_lock_order', m1206_0700],
 ];
 
 /** The names of the listed migrations, in order. */
