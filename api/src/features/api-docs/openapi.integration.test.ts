@@ -33,11 +33,23 @@ describe('GET /api/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('has every route of the route table, and nothing else', () => {
+  it("has every route of the route table and the units' calendar feed, and nothing else", () => {
     const missing = ROUTE_TABLE.filter((r) => !operation(r.method, r.path)).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
     const documented = Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
-    expect(documented).toBe(ROUTE_TABLE.length);
+    expect(documented).toBe(ROUTE_TABLE.length + 1);
+  });
+
+  it("describes the units' calendar feed outside /api: the token in the path, iCalendar answered, no cookie", () => {
+    const feed = doc.paths['/ical/units/{unitId}/{token}.ics']?.get as Operation;
+    expect(feed.operationId).toBe('getIcalUnitsByUnitIdByToken');
+    expect(feed.parameters).toEqual([
+      { name: 'unitId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' } },
+    ]);
+    expect(Object.keys(feed.responses['200']!.content!)).toEqual(['text/calendar']);
+    expect(feed.responses['404']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(feed.security).toEqual([{}]);
   });
 
   it('names each operation once, and gives every one the error shape as its default answer', () => {

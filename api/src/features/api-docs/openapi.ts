@@ -150,6 +150,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
     };
     (paths[openApiPath(entry.path)] ??= {})[entry.method.toLowerCase()] = operation;
   }
+  paths[UNIT_FEED_PATH] = { get: unitFeedOperation() };
   return {
     openapi: '3.1.0',
     info: {
@@ -165,6 +166,38 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
       schemas: { Error: jsonSchema(ErrorResponse, 'output') },
       securitySchemes: { [SESSION]: { type: 'apiKey', in: 'cookie', name: 'lodge.sid', description: 'The session cookie set by POST /api/login' } },
     },
+  };
+}
+
+/**
+ * The one route outside /api and its route table: a unit's calendar as the channels fetch it
+ * (no session, no guard of the table: the token in the address is the credential, checked by
+ * the route itself). Documented here so a developer connecting a channel reads it beside the rest.
+ */
+const UNIT_FEED_PATH = '/ical/units/{unitId}/{token}.ics';
+
+function unitFeedOperation() {
+  return {
+    operationId: 'getIcalUnitsByUnitIdByToken',
+    tags: ['Channel calendars (for the channels)'],
+    summary: "A unit's calendar for Booking.com, Airbnb and other channels (iCalendar)",
+    description: [
+      'One all-day event per live stay on the unit (entire-lodge stays included) and per out-of-order period: ' +
+        '`DTSTART` the check-in, `DTEND` the check-out, a `UID` stable per stay, `SUMMARY` "Booked" (or "Not available"), nothing about the guest. ' +
+        "The token is the unit's own (any reader) or a channel feed's export token, in which case the stays imported from that channel are left out (no echo). " +
+        'Rotating a token in the back office makes the old address answer 404.',
+      `Who may call it: whoever holds the address.`,
+    ].join('\n\n'),
+    parameters: [
+      { name: 'unitId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' } },
+    ],
+    responses: {
+      '200': { description: 'The calendar (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } },
+      '404': error('No such unit, or the token is not (or no longer) one of its tokens'),
+      default: error('Any other failure, in the same shape (a 500 says only that something went wrong)'),
+    },
+    security: [{}],
   };
 }
 
