@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { prepared } from '../../db/prepared.js';
+import { DATA_VERSION_SQL } from '../reports/data-version.js';
 import type { FeedChannel } from '../../../../shared/domain/booking-channel.js';
 
 type Db = Knex | Knex.Transaction;
@@ -172,63 +173,63 @@ export interface ExportRead {
   /** [exportToken, channel] of each feed of the unit. */
   feed_tokens: [string, FeedChannel][];
   /**
-   * The MD5 of the events' JSON text (readUnitFeedEvents): a calendar the export has made
-   * already is known by it, and its events are not sent again on every poll.
+   * The version of the stays and out-of-order periods (the reports' counter, which every
+   * committed change to either table moves): a calendar the export has made at this version is
+   * still the unit's calendar, and its events are not read again on every poll.
    */
-  events_hash: string;
+  data_version: string;
 }
 
 export type ExportEvent = [string, string, string, FeedChannel | string | null, 'stay' | 'out-of-order'];
 
 /**
- * What holds the unit from the date bound first: live stays on the unit (an entire-lodge, group
- * or split stay through the child that holds this unit) and out-of-order periods, as JSON text
- * of [uid key, check-in, check-out, channel or null, 'stay' | 'out-of-order'] per event.
- */
-const EVENTS = `
-  WITH ev AS (
-    SELECT coalesce(json_agg(json_build_array(s.id, s.start_date, s.end_date, s.channel, s.kind) ORDER BY s.start_date, s.id), '[]'::json)::text AS events_json
-      FROM (
-        SELECT b.id::text AS id, b.check_in_date AS start_date, b.check_out_date AS end_date, b.channel, 'stay' AS kind
-          FROM bookings b
-         WHERE b.unit_id = ?::uuid AND b.status IN ('Provisional', 'Confirmed', 'Checked-In') AND b.check_out_date > ?::date
-        UNION ALL
-        SELECT o.id::text, o.start_date, o.end_date, NULL, 'out-of-order'
-          FROM unit_out_of_order o
-         WHERE o.unit_id = ?::uuid AND o.end_date > ?::date
-      ) s)`;
-
-/**
  * The unit feed's poll in one prepared statement: the unit's tokens (its own and each
- * channel's) and the hash of its events from `from` on. The events themselves (readUnitFeedEvents)
- * are read only when the hash is one the export has not made a calendar of: channels poll every
- * few minutes and a unit's calendar rarely changes in between. The token is compared by the
- * caller in constant time, so the read is the same whatever the token asked with.
+ * channel's) and the data version. The events (readUnitFeedEvents) are read only when the
+ * version is one the export has not made the unit's calendar at: channels poll every few
+ * minutes and the lodge's bookings rarely change in between. Reading a counter rather than
+ * hashing the events keeps a poll's cost the same however busy the unit is (a hash of a busy
+ * unit's few hundred stays cost the database three times a SELECT 1). The token is compared by
+ * the caller in constant time, so the read is the same whatever the token asked with.
  */
-export async function readUnitFeed(db: Db, unitId: string, from: string): Promise<ExportRead> {
+export async function readUnitFeed(db: Db, unitId: string): Promise<ExportRead> {
   const res = await prepared(
-    'unit_ical_feed_hash',
+    'unit_ical_feed_version',
     db.raw<{ rows: ExportRead[] }>(
-      `${EVENTS}
-       SELECT
+      `SELECT
          (SELECT t.token FROM unit_ical_tokens t WHERE t.unit_id = ?::uuid) AS unit_token,
          (SELECT coalesce(json_agg(json_build_array(f.export_token, f.channel)), '[]'::json) FROM channel_feeds f WHERE f.unit_id = ?::uuid) AS feed_tokens,
-         md5(ev.events_json) AS events_hash
-       FROM ev`,
-      [unitId, from, unitId, from, unitId, unitId],
+         ${DATA_VERSION_SQL} AS data_version`,
+      [unitId, unitId],
     ),
   );
   const row = res.rows[0];
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  return { unit_token: row.unit_token, feed_tokens: json(row.feed_tokens), events_hash: row.events_hash };
+  return { unit_token: row.unit_token, feed_tokens: json(row.feed_tokens), data_version: String(row.data_version) };
 }
 
-/** The unit's events from `from` on (EVENTS), with their hash, read in the same statement. */
-export async function readUnitFeedEvents(db: Db, unitId: string, from: string): Promise<{ events: ExportEvent[]; eventsHash: string }> {
-  const res = await db.raw<{ rows: { events_json: string; events_hash: string }[] }>(
-    `${EVENTS} SELECT ev.events_json, md5(ev.events_json) AS events_hash FROM ev`,
+/**
+ * What holds the unit from `from` on: live stays on the unit (an entire-lodge, group or split
+ * stay through the child that holds this unit) and out-of-order periods, as
+ * [uid key, check-in, check-out, channel or null, 'stay' | 'out-of-order'] per event, with the
+ * data version read in the same statement (so a change committed after it moves the version
+ * the next poll compares with).
+ */
+export async function readUnitFeedEvents(db: Db, unitId: string, from: string): Promise<{ events: ExportEvent[]; dataVersion: string }> {
+  const res = await db.raw<{ rows: { events_json: string; data_version: string }[] }>(
+    `SELECT
+       (SELECT coalesce(json_agg(json_build_array(s.id, s.start_date, s.end_date, s.channel, s.kind) ORDER BY s.start_date, s.id), '[]'::json)::text
+          FROM (
+            SELECT b.id::text AS id, b.check_in_date AS start_date, b.check_out_date AS end_date, b.channel, 'stay' AS kind
+              FROM bookings b
+             WHERE b.unit_id = ?::uuid AND b.status IN ('Provisional', 'Confirmed', 'Checked-In') AND b.check_out_date > ?::date
+            UNION ALL
+            SELECT o.id::text, o.start_date, o.end_date, NULL, 'out-of-order'
+              FROM unit_out_of_order o
+             WHERE o.unit_id = ?::uuid AND o.end_date > ?::date
+          ) s) AS events_json,
+       ${DATA_VERSION_SQL} AS data_version`,
     [unitId, from, unitId, from],
   );
   const row = res.rows[0];
-  return { events: JSON.parse(row.events_json) as ExportEvent[], eventsHash: row.events_hash };
+  return { events: JSON.parse(row.events_json) as ExportEvent[], dataVersion: String(row.data_version) };
 }

@@ -25,14 +25,14 @@ const NOT_FOUND = 'Calendar not found';
 const PAST_DAYS = 30;
 
 /**
- * What each (unit, asking channel) was last answered, with the hash of the events it was made
- * from. Channels poll every few minutes and the calendar rarely changes in between: while the
- * database answers the same hash, a poll costs the one statement and is answered with the same
- * iCalendar, neither the events sent again nor the calendar rebuilt (ical-generator takes about
- * 20 µs an event, a busy unit has hundreds).
+ * What each (unit, asking channel, first date) was last answered, with the data version it was
+ * made at. Channels poll every few minutes and the calendar rarely changes in between: while
+ * the database answers the same version, a poll costs the one small statement and is answered
+ * with the same iCalendar, neither the events read again nor the calendar rebuilt
+ * (ical-generator takes about 20 µs an event, a busy unit has hundreds).
  */
 interface Rendered {
-  eventsHash: string;
+  dataVersion: string;
   body: string;
   /** The body gzipped, made on first asking (channels fetch with Accept-Encoding: gzip). */
   gzipped?: Buffer;
@@ -48,7 +48,7 @@ const sameToken = (a: string, b: string) => crypto.timingSafeEqual(digest(a), di
 async function renderedCalendar(deps: Pick<Deps, 'db' | 'clock' | 'config'>, unitId: string, token: string): Promise<Rendered | undefined> {
   const now = deps.clock.now();
   const from = addDays(todayInLodge(now), -PAST_DAYS);
-  const read = await readUnitFeed(deps.db, unitId, from);
+  const read = await readUnitFeed(deps.db, unitId);
   // Every candidate is compared (no early exit), so timing does not tell which one matched.
   let allowed = read.unit_token !== null && sameToken(read.unit_token, token);
   let asking: string | null = null;
@@ -59,13 +59,13 @@ async function renderedCalendar(deps: Pick<Deps, 'db' | 'clock' | 'config'>, uni
     }
   }
   if (!allowed) return undefined;
-  const key = `${guestLinkBase(deps.config)}|${unitId}|${asking ?? ''}`;
+  const key = `${guestLinkBase(deps.config)}|${unitId}|${asking ?? ''}|${from}`;
   const hit = rendered.get(key);
-  if (hit && hit.eventsHash === read.events_hash) return hit;
-  // Read with their own hash: a change committed since the poll's statement is kept under the
-  // hash it has, so the next poll is not answered with what was read here by mistake.
-  const { events, eventsHash } = await readUnitFeedEvents(deps.db, unitId, from);
-  const made: Rendered = { eventsHash, body: renderCalendar(deps, events, asking, now) };
+  if (hit && hit.dataVersion === read.data_version) return hit;
+  // Read with their own version: a change committed since the poll's statement is kept under
+  // the version it has, so the next poll is not answered with what was read here by mistake.
+  const { events, dataVersion } = await readUnitFeedEvents(deps.db, unitId, from);
+  const made: Rendered = { dataVersion, body: renderCalendar(deps, events, asking, now) };
   if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
   rendered.set(key, made);
   return made;
