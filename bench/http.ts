@@ -1,16 +1,24 @@
 /**
- * The HTTP benchmark (part of `npm run bench`; `npx tsx bench/http.ts` alone): autocannon
- * against the app running as a server process of its own (bench/server-process.ts: what
- * `npm start` runs, without the PWA's files), on a fresh database with the demo data and the
- * scale fixture (50 units, 5,000 bookings): PostgreSQL when DATABASE_URL is set (a new
- * database is created on that server and dropped afterwards), else embedded PGlite in a
- * temporary folder.
- *
- * Each endpoint is measured beside the same server's ceilings, measured in the same run:
- * `GET /api/health` (no database) and `GET /api/health/db` (one SELECT 1). Targets (issue 11):
- * the catalogue at least 50% of the health ceiling, every database-backed read at least 50%
- * of the health/db ceiling, p99 under 20 ms. Then the booking race: N guests book the same
- * unit for the same nights at once, exactly one wins.
+ * The HTTP benchmark (part of `npm run bench`; `npx tsx bench/http.ts` alone). What a run is:
+ *  - the server is the app as `npm start` runs it (bench/server-process.ts: the production
+ *    build of the PWA served beside the API, `npm start`'s defaults for NODE_ENV and the log
+ *    level, jobs running), in a process of its own;
+ *  - the load generator (autocannon) runs in this process, never in the server's: the two
+ *    share the machine's CPUs, as a probe on the same machine would;
+ *  - on a fresh database with the demo data and the scale fixture (50 units, 5,000 bookings):
+ *    PostgreSQL when DATABASE_URL is set (a new database is created on that server and dropped
+ *    afterwards), else embedded PGlite in a temporary folder;
+ *  - every endpoint for BENCH_DURATION seconds at BENCH_CONNECTIONS after a warm-up, reported
+ *    as req/s, p50, p99 and its ratio to both ceilings measured in the same run:
+ *    `GET /api/health` (no database) and `GET /api/health/db` (one SELECT 1);
+ *  - with autocannon's decoding of each answer's body into text switched off (skipBodyText
+ *    below says why), and then the whole table again with it on (BENCH_DECODED_DURATION
+ *    seconds an endpoint, 0 leaves it out), which is what an outside tool measures.
+ * Targets: the catalogue at least 50% of the health ceiling, every database-backed read at
+ * least 80% of the health/db ceiling with p99 under 10 ms (on PostgreSQL; the embedded
+ * database's ceiling is lower and its table is reported beside it), the sync push (a write)
+ * p99 under 20 ms from 4 tablets. Then the booking race: N guests book the same unit for the
+ * same nights at once, exactly one wins.
  *
  *   BENCH_CONNECTIONS (50)  BENCH_DURATION (5 s per endpoint)  BENCH_WARMUP (1 s)
  *   BENCH_RACE (20 parallel bookings)  BENCH_ENDPOINTS (parts of endpoint names, comma-separated: only those)
@@ -26,13 +34,21 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
+import { buildPwaIfNeeded } from '../scripts/build-pwa.js';
 import { formatTable, machine, writeSection, type ResultRow } from './results.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const RACE = Number(process.env.BENCH_RACE ?? 20);
-const P99_TARGET_MS = 20;
+/** Reads (the catalogue included): p99 under this at 50 connections. */
+const P99_TARGET_MS = 10;
+/** Reads: at least this share of the health/db ceiling. */
+const READ_SHARE_TARGET = 80;
+/** Writes (the sync push from a lodge's tablets): p99 under this. */
+const WRITE_P99_TARGET_MS = 20;
+/** Seconds per endpoint of the second table, with autocannon decoding bodies (0: none). */
+const DECODED_DURATION = Number(process.env.BENCH_DECODED_DURATION ?? 3);
 /** What the requests accept: a browser's (Chromium's) by default; `identity` measures uncompressed answers. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 /** Comma-separated parts of endpoint names to measure (the ceilings always are); unset: all. */
@@ -63,6 +79,11 @@ export interface HttpRow {
   /** Of the ceiling this row is held to (health for the catalogue, health/db for reads). */
   ceiling?: string;
   pctOfCeiling?: number;
+  /** Of each ceiling of the same run. */
+  pctOfHealth?: number;
+  pctOfHealthDb?: number;
+  /** The same endpoint with autocannon decoding every body into text (as outside tools do). */
+  decoded?: { reqPerSec: number; p50: number; p99: number; pctOfHealth?: number; pctOfHealthDb?: number };
   non2xx: number;
   errors: number;
   met: boolean | null;
@@ -78,17 +99,22 @@ export interface Server {
 }
 
 export async function startServer(): Promise<Server> {
+  // As `npm start`: the PWA is built first if it is not (the server process serves it).
+  buildPwaIfNeeded();
   const port = 3900 + Math.floor(Math.random() * 90);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     DEMO_DATA: '1',
-    // Request logs to a terminal would measure the terminal.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     BENCH_SCALE_FIXTURE: '1',
   };
+  // `npm start`'s defaults (development, request logs at info), not whatever this shell has;
+  // BENCH_LOG_LEVEL measures another level. The logs go where a service's stdout goes when no
+  // terminal reads it: nowhere here (a terminal would measure the terminal).
+  delete env.NODE_ENV;
+  delete env.LOG_LEVEL;
+  if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
   let dropDatabase: (() => Promise<void>) | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-bench-'));
   env.DATA_DIR = dataDir;
@@ -157,7 +183,7 @@ async function getJson<T>(url: string, cookie?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export function cannon(url: string, s: Scenario, seconds: number): Promise<autocannon.Result & { counts: Record<string, number> }> {
+export function cannon(url: string, s: Scenario, seconds: number, decodeBodies = false): Promise<autocannon.Result & { counts: Record<string, number> }> {
   const counts: Record<string, number> = {};
   const headers = { ...sameSite(url), ...(s.body ? { 'Content-Type': 'application/json' } : {}), ...s.headers };
   return new Promise((resolve, reject) => {
@@ -166,7 +192,7 @@ export function cannon(url: string, s: Scenario, seconds: number): Promise<autoc
         url,
         connections: s.connections ?? CONNECTIONS,
         duration: seconds,
-        ...(s.onBody ? {} : { setupClient: skipBodyText }),
+        ...(s.onBody || decodeBodies ? {} : { setupClient: skipBodyText }),
         requests: [
           {
             method: s.method ?? 'GET',
@@ -388,25 +414,43 @@ export async function runHttpBench(): Promise<{ rows: HttpRow[]; race: ResultRow
         ...(Object.keys(r.counts).length ? { counts: r.counts } : {}),
       });
     }
-    const health = rows[0].reqPerSec;
-    const healthDb = rows[1].reqPerSec;
+    // The same table with autocannon decoding every answer's body, as an outside tool would.
+    if (DECODED_DURATION > 0) {
+      for (const [n, s] of scenarios.entries()) {
+        const r = await cannon(url, s, DECODED_DURATION, true);
+        rows[n].decoded = { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+      }
+    }
+    const pct = (value: number, of: number) => Math.round((100 * value) / of);
     for (const row of rows) {
       const clean = row.non2xx === 0 && row.errors === 0;
+      row.pctOfHealth = pct(row.reqPerSec, rows[0].reqPerSec);
+      row.pctOfHealthDb = pct(row.reqPerSec, rows[1].reqPerSec);
+      if (row.decoded) {
+        row.decoded.pctOfHealth = pct(row.decoded.reqPerSec, rows[0].decoded!.reqPerSec);
+        row.decoded.pctOfHealthDb = pct(row.decoded.reqPerSec, rows[1].decoded!.reqPerSec);
+      }
       if (row.kind === 'catalogue') {
         row.ceiling = 'health';
-        row.pctOfCeiling = Math.round((100 * row.reqPerSec) / health);
+        row.pctOfCeiling = row.pctOfHealth;
       } else if (row.kind === 'read' || row.kind === 'write') {
         row.ceiling = 'health/db';
-        row.pctOfCeiling = Math.round((100 * row.reqPerSec) / healthDb);
+        row.pctOfCeiling = row.pctOfHealthDb;
       }
-      const fastEnough = row.kind === 'ceiling' || row.kind === 'write' || (row.pctOfCeiling ?? 0) >= 50;
-      row.met = clean && fastEnough && row.p99 < P99_TARGET_MS;
+      const share = row.kind === 'catalogue' ? 50 : row.kind === 'read' ? READ_SHARE_TARGET : 0;
+      const p99Target = row.kind === 'write' ? WRITE_P99_TARGET_MS : P99_TARGET_MS;
+      // The push at 50 connections is reported, not held to a target (Little's law, below).
+      if (row.kind === 'write' && row.endpoint === 'POST /api/sync/push (1 entry)') row.met = null;
+      else row.met = clean && (row.pctOfCeiling ?? 100) >= share && row.p99 < p99Target;
     }
 
     return {
       rows,
       race: await bookingRace(url, manager, today),
-      notes: [`${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`],
+      notes: [
+        `${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`,
+        "the server as `npm start` runs it (PWA built and served, npm start's NODE_ENV and log level), the load generator in a process of its own",
+      ],
     };
   } finally {
     await server.cleanup();
@@ -460,14 +504,18 @@ async function bookingRace(url: string, manager: string, today: string): Promise
 
 export function formatHttpBench(result: { rows: HttpRow[]; race: ResultRow; notes: string[] }): string {
   const table = formatTable(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', '% of ceiling', 'target met'],
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', '% health', '% health/db', 'target met', 'decoded: req/s', 'p99 ms', '% health/db'],
     result.rows.map((r) => [
       r.endpoint + (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''),
       r.reqPerSec,
       r.p50,
       r.p99,
-      r.pctOfCeiling === undefined ? 'ceiling' : `${r.pctOfCeiling}% of ${r.ceiling}`,
-      r.met ? 'yes' : 'NO',
+      `${r.pctOfHealth}%`,
+      `${r.pctOfHealthDb}%`,
+      r.kind === 'ceiling' ? 'ceiling' : r.met === null ? '-' : r.met ? 'yes' : 'NO',
+      r.decoded?.reqPerSec ?? '',
+      r.decoded?.p99 ?? '',
+      r.decoded ? `${r.decoded.pctOfHealthDb}%` : '',
     ]),
   );
   const counts = result.rows
@@ -479,7 +527,8 @@ export function formatHttpBench(result: { rows: HttpRow[]; race: ResultRow; note
     table,
     ...counts,
     `${result.race.name}: ${result.race.value} in ${result.race.ms} ms${result.race.ok ? '' : '   MISSED'}`,
-    `targets: the catalogue >= 50% of /api/health, database-backed reads >= 50% of /api/health/db, p99 < ${P99_TARGET_MS} ms (the push is a write: p99 only)`,
+    `targets: the catalogue >= 50% of /api/health, database-backed reads >= ${READ_SHARE_TARGET}% of /api/health/db, p99 < ${P99_TARGET_MS} ms; the push from 4 tablets p99 < ${WRITE_P99_TARGET_MS} ms`,
+    `decoded: the same endpoints with autocannon decoding each body into text, as an outside tool does (${DECODED_DURATION} s each)`,
     `connections: ${CONNECTIONS} unless the endpoint says otherwise`,
   ].join('\n');
 }
@@ -499,17 +548,22 @@ export function recordHttpBench(result: { rows: HttpRow[]; race: ResultRow; note
           unit: 'req/s',
           target:
             r.kind === 'ceiling'
-              ? `ceiling; p99 < ${P99_TARGET_MS} ms`
+              ? 'ceiling'
               : r.kind === 'catalogue'
                 ? `>= 50% of health; p99 < ${P99_TARGET_MS} ms`
                 : r.kind === 'read'
-                  ? `>= 50% of health/db; p99 < ${P99_TARGET_MS} ms`
-                  : `p99 < ${P99_TARGET_MS} ms`,
-          ok: r.met,
+                  ? `>= ${READ_SHARE_TARGET}% of health/db; p99 < ${P99_TARGET_MS} ms`
+                  : r.met === null
+                    ? 'none (50 connections of writes: see bench/http.ts)'
+                    : `p99 < ${WRITE_P99_TARGET_MS} ms`,
+          ok: r.kind === 'ceiling' ? null : r.met,
           p50Ms: r.p50,
           p99Ms: r.p99,
           pctOfCeiling: r.pctOfCeiling ?? null,
           ceiling: r.ceiling ?? null,
+          pctOfHealth: r.pctOfHealth ?? null,
+          pctOfHealthDb: r.pctOfHealthDb ?? null,
+          decoded: r.decoded ?? null,
           non2xx: r.non2xx,
           errors: r.errors,
           ...(r.counts ? { outcomes: r.counts } : {}),

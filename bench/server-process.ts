@@ -1,7 +1,7 @@
 /**
  * The app as `npm start` runs it (startServer: config from the environment, migrations, demo
- * data, jobs, listen), without the PWA's static files, in a process of its own so the load
- * generator does not share its event loop. Started by bench/http.ts, which sets
+ * data, jobs, the built PWA's files served beside the API, listen), in a process of its own so
+ * the load generator does not share its event loop. Started by bench/http.ts, which sets
  * BENCH_SCALE_FIXTURE=1 to add the scale fixture (bench/fixtures/scale.ts) to the demo data
  * through the server's own connection (an embedded database opens in one process only).
  *
@@ -13,9 +13,11 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startServer } from '../api/src/server.js';
+import { PWA_DIST } from '../scripts/build-pwa.js';
 import { loadScaleFixture } from './fixtures/scale.js';
 
-const running = await startServer();
+// The parent has built the PWA (buildPwaIfNeeded), as `npm start` does before it serves.
+const running = await startServer({ pwaDir: PWA_DIST });
 if (process.env.BENCH_SCALE_FIXTURE === '1') await loadScaleFixture(running.deps.db);
 
 let statements = 0;

@@ -55,9 +55,6 @@ export const PublicSettings = z.object({
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
-/** The check-in and check-out times of a new install (the spec's), until the lodge sets its own. */
-export const DEFAULT_STAY_TIMES = { checkIn: '14:00', checkOut: '10:00' } as const;
-
 /** Lodge Settings' messages, word for word (docs/product.md, Lodge Settings). */
 export const SETTINGS_MESSAGES = {
   depositPercent: 'Deposit must be a whole percent between 1 and 100',

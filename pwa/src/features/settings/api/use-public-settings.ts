@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PublicSettingsLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
-import { DEFAULT_STAY_TIMES } from '@shared/contracts/settings.js';
+import { DEFAULT_STAY_TIMES } from '@shared/domain/stay-times.js';
 
 /** GET /api/public/settings: the lodge's name, place and what a visitor may know. */
 export const getPublicSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
