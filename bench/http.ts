@@ -536,7 +536,9 @@ export function formatHttpBench(result: { rows: HttpRow[]; race: ResultRow; note
 export function recordHttpBench(result: { rows: HttpRow[]; race: ResultRow; notes: string[] }): void {
   // Some endpoints only (BENCH_ENDPOINTS): a look, not a record to replace the full run's.
   if (ONLY_ENDPOINTS) return;
-  writeSection('http', {
+  // One section per database: the PostgreSQL table is the one held to the targets, the
+  // embedded database's (whose ceiling is lower) is kept beside it.
+  writeSection(process.env.DATABASE_URL ? 'http' : 'httpEmbedded', {
     database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite',
     machine: machine(),
     notes: result.notes,

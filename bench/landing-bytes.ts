@@ -4,12 +4,13 @@
  * needed, serves it with the API (koa-compress on, as in production) on a fresh embedded
  * database with the demo data, and loads `/` in headless Chromium at 390x844.
  *
- * Bytes are what came over the wire (compressed body size, headers left out). The service
+ * Bytes are what came over the wire: the compressed body and the response's headers (as
+ * Lighthouse and DevTools count a transfer). The service
  * worker is blocked: its precache of the whole app runs after the page is shown and is not
  * what the landing page waits for. Requests beyond 127.0.0.1 (map tiles) are aborted and
  * only counted, so the numbers do not depend on the network.
  *
- * Budget: initial JavaScript at most 160 KB gzip before the map.
+ * Budget (issue 26): initial JavaScript at most 130 KiB transferred before the map.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,7 @@ import { chromium, type Request } from 'playwright-core';
 import { startServer } from '../api/src/server.js';
 import { buildPwaIfNeeded, PWA_DIST } from '../scripts/build-pwa.js';
 
-export const LANDING_JS_BUDGET_BYTES = 160 * 1024;
+export const LANDING_JS_BUDGET_BYTES = 130 * 1024;
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -106,7 +107,7 @@ export async function measureLandingBytes(): Promise<LandingBytes> {
         request.sizes().then((sizes) => {
           const { pathname } = new URL(request.url());
           const kind = kindOf(request, pathname);
-          const bytes = sizes.responseBodySize;
+          const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
           counts[kind] += bytes;
           counts.total += bytes;
           counts.requests++;
@@ -177,7 +178,7 @@ export function formatLandingBytes(result: LandingBytes): string {
 
 if (process.argv[1] === import.meta.filename) {
   const result = await measureLandingBytes();
-  console.log('Landing page / for a visitor at 390x844 (bytes over the wire, compressed)\n');
+  console.log('Landing page / for a visitor at 390x844 (bytes over the wire: compressed bodies and headers)\n');
   console.log(formatLandingBytes(result));
   process.exit(result.withinBudget ? 0 : 1);
 }

@@ -181,10 +181,10 @@ if (ONLY.has('bank')) {
 }
 
 if (BROWSER && ONLY.has('landing')) {
-  console.log('\nLanding page / for a visitor at 390x844 (bytes over the wire, compressed)\n');
+  console.log('\nLanding page / for a visitor at 390x844 (bytes over the wire: compressed bodies and headers)\n');
   const landing = await measureLandingBytes();
   console.log(formatLandingBytes(landing));
-  writeSection('landing', { rows: [{ name: 'landing page initial JavaScript (gzip)', value: landing.initial.js, unit: 'bytes', target: '<= 160 KB', ok: landing.withinBudget, initial: landing.initial, afterMapScroll: landing.afterMapScroll }] });
+  writeSection('landing', { rows: [{ name: 'landing page initial JavaScript (transferred: gzip bodies and headers)', value: landing.initial.js, unit: 'bytes', target: '<= 130 KiB (133,120 bytes)', ok: landing.withinBudget, initial: landing.initial, afterMapScroll: landing.afterMapScroll }] });
 }
 
 if (BROWSER && ONLY.has('calendar')) {
