@@ -22,9 +22,11 @@ export function PublicLayout() {
           view (a link to #find-us, a focused button) stops above it, not under it. */}
       <GlobalStyles styles={{ html: { scrollPaddingBottom: BUBBLE_CLEARANCE } }} />
       <TopNav />
-      <Box component="main" sx={{ flexGrow: 1 }}>
-        {/* A screen tall while the page's chunk loads: the footer stays below the fold rather
-            than showing and then being pushed down by the page (a layout shift). */}
+      {/* At least a screen tall: the footer stays below the fold rather than showing under a
+          page's short loading state and then being pushed down when its data arrives (the
+          layout shift Lighthouse measured on What's on and the guest's booking page). */}
+      <Box component="main" sx={{ flexGrow: 1, minHeight: '100dvh' }}>
+        {/* A screen tall while the page's chunk loads, for the same reason. */}
         <Suspense fallback={<LoadingState label="Loading..." minHeight="100dvh" />}>
           <Outlet />
         </Suspense>
