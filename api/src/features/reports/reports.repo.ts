@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { prepared } from '../../db/prepared.js';
+import { DATA_VERSION_SQL } from './data-version.js';
 import { randToCents } from '../../../../shared/domain/money.js';
 import { addDays } from '../../../../shared/domain/dates.js';
 import type { BookingStatus } from '../../../../shared/domain/booking-status.js';
@@ -178,6 +179,6 @@ export async function readPaceStays(db: Db, windows: readonly ReportRange[]): Pr
  * charges, the settings or the register.
  */
 export async function readReportsVersion(db: Db): Promise<string> {
-  const row: { version: string | number | null } | undefined = await prepared('reports_version', db('reports_version').first(db.raw('sum(version)::text AS version')));
-  return String(row?.version ?? 0);
+  const res = await prepared('reports_version', db.raw<{ rows: { version: string }[] }>(`SELECT ${DATA_VERSION_SQL} AS version`));
+  return res.rows[0].version;
 }
