@@ -34,6 +34,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 import { imageRoutes } from './features/images/images.routes.js';
 import { staticFiles } from './http/static-files.js';
+import { pageDataFor } from './features/page-data/page-data.js';
 import { eventRoutes } from './features/events/events.routes.js';
 import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
@@ -141,7 +142,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
 
   // Built from the settings row (the lodge's name), before the built PWA's files.
   app.use(webManifestRoute(deps));
-  if (options.pwaDir) app.use(staticFiles(options.pwaDir));
+  if (options.pwaDir) app.use(staticFiles(options.pwaDir, { pageData: (ctx) => pageDataFor(deps, ctx.path), log: deps.log }));
   return app;
 }
 

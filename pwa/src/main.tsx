@@ -5,16 +5,31 @@ import { AppRoutes } from './app/app-routes.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { PwaUpdatePrompt } from './app/pwa-update-prompt.js';
-import { routes } from './app/routes.js';
+import { seedQueriesFromPage } from './app/page-data.js';
+import { preloadBackOfficePage, routes } from './app/routes.js';
+import { seedVisitorWithoutSession, startLoginCheckEarly } from './features/auth/api/use-auth.js';
 import { accommodationsQueryOptions } from './features/accommodations/api/use-accommodations.js';
 
 const queryClient = createQueryClient();
+// What the server wrote into the page (the lodge's settings; on /accommodations the list) and
+// a visitor's known "nobody logged in": the first render is drawn with them.
+seedQueriesFromPage(queryClient);
+seedVisitorWithoutSession(queryClient);
 
-// /accommodations opens on the list: it is asked for now, beside the page's code, rather than
-// once that code has arrived and drawn (the first card's picture, the page's largest paint,
-// waits for it). The page's query then finds it in the cache or in flight.
+// /accommodations opens on the list: where the page did not carry it (the service worker's
+// copy of the page), it is asked for now, beside the page's code, rather than once that code
+// has arrived and drawn (the first card's picture, the page's largest paint, waits for it).
+// The page's query then finds it in the cache or in flight; a list already in the cache is
+// fresh (no query goes stale on its own) and is not asked again.
 if (window.location.pathname.replace(/\/+$/, '') === '/accommodations') {
   void queryClient.prefetchQuery(accommodationsQueryOptions());
+}
+// A back-office address (the desk's tablet opening the app, online or not): the login check
+// and the page's code start now, side by side, rather than one after the other once the
+// back office's frame has drawn.
+if (window.location.pathname.startsWith('/admin')) {
+  startLoginCheckEarly();
+  preloadBackOfficePage(window.location.pathname);
 }
 
 // The first render is a transition: React draws the app in slices of a few milliseconds,

@@ -2,15 +2,50 @@ import path from 'node:path';
 import fs from 'node:fs';
 import serve from 'koa-static';
 import send from 'koa-send';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/contracts/page-data.js';
+import type { Logger } from 'pino';
+
+export interface StaticFilesOptions {
+  /**
+   * Data written into the HTML of the pages this serves (shared/contracts/page-data.ts). Not
+   * into /index.html asked for by name: that is the copy the service worker keeps, the same for
+   * every page.
+   */
+  pageData?: (ctx: Context) => Promise<PageData>;
+  log?: Logger;
+}
+
+/**
+ * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' in a lodge's
+ * name can end the element early), nor '>' or '&'. JSON.parse reads the escapes back.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** index.html with the page data before </head>. */
+export function withPageData(html: string, data: PageData): string {
+  const element = `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScriptElement(data)}</script>`;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : html.slice(0, at) + element + html.slice(at);
+}
 
 /**
  * Serves the built PWA. Hashed assets are cached for a year; index.html and the service
  * worker never (a new deploy must reach tablets). Any other GET that wants HTML gets
  * index.html so client-side routes work on reload (the router shows 'Page Not Found').
  */
-export function staticFiles(dir: string): Middleware {
+export function staticFiles(dir: string, options: StaticFilesOptions = {}): Middleware {
   const root = path.resolve(dir);
+  const indexFile = path.join(root, 'index.html');
+  // Read once per build (a deploy replaces the file, and its modification time with it).
+  let index: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = () => {
+    const { mtimeMs } = fs.statSync(indexFile);
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    return index.html;
+  };
   const files = serve(root, {
     index: false,
     setHeaders(res, filePath) {
@@ -28,9 +63,21 @@ export function staticFiles(dir: string): Middleware {
     if (ctx.path.startsWith('/api/')) return next();
     await files(ctx, async () => {});
     if (ctx.body != null || ctx.status !== 404) return;
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && fs.existsSync(path.join(root, 'index.html'))) {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && fs.existsSync(indexFile)) {
       ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, 'index.html', { root });
+      if (!options.pageData) {
+        await send(ctx, 'index.html', { root });
+        return;
+      }
+      let html = indexHtml();
+      try {
+        html = withPageData(html, await options.pageData(ctx));
+      } catch (err) {
+        // The page still works without it: the app asks the API, which answers the error.
+        options.log?.warn({ err }, 'page data could not be read; the page is served without it');
+      }
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = html;
       return;
     }
     await next();

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/home-page.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
+import { ADMIN_ROUTES, adminPath, type AdminRoute } from './admin-routes.js';
 import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
@@ -13,7 +13,8 @@ import { NotFoundPage } from './not-found-page.js';
 // Pages beyond the landing page load on demand (the service worker precaches them all); so
 // does the back-office frame, which no visitor needs.
 // The door (AdminGate) comes with it: it reads the offline store, which visitors never need.
-const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m) => m.GatedAdminLayout);
+// Drawn at once when its code is already loaded (preloadBackOfficePage), as the pages inside it.
+const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m) => m.GatedAdminLayout, { drawWhenLoaded: true });
 
 /**
  * Resolves once the browser has painted what is on screen (the app bar and the page's
@@ -57,6 +58,19 @@ const WhatsOnPage = lazyPage(afterPaint(() => import('@/features/whats-on/whats-
 const MyBookingPage = lazyPage(afterPaint(() => import('@/features/my-booking/my-booking-page.js')), (m) => m.MyBookingPage);
 const CheckInPage = lazyPage(afterPaint(() => import('@/features/my-booking/check-in-page.js')), (m) => m.CheckInPage);
 const PaymentReturnPage = lazyPage(afterPaint(() => import('@/features/payments/payment-return-page.js')), (m) => m.PaymentReturnPage);
+
+/**
+ * main.tsx: starts loading the code of the back-office page at this address, and of the
+ * frame around it, beside the app's own first code. The router would otherwise ask for the
+ * frame after the first render, and for the page only once the frame had drawn and the login
+ * check had answered: on a tablet starting offline, three waits in series.
+ */
+export function preloadBackOfficePage(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '');
+  if (path !== '/admin' && !path.startsWith('/admin/')) return;
+  GatedAdminLayout.preload();
+  ADMIN_ROUTES.find((route) => adminPath(route) === path)?.page.preload?.();
+}
 
 /** One row of the admin table as a child route of /admin, behind its own permission check. */
 function adminChildRoute(route: AdminRoute): RouteObject {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -33,6 +33,7 @@ import { SyncIndicator } from '@/features/sync/components/sync-indicator.js';
 import { useSyncSession } from '@/features/sync/sync-session.js';
 import { AdminGate } from '@/features/sync/admin-gate.js';
 import { useBookings, useUnits } from '@/offline/hooks.js';
+import { useAfterIdle } from '@/lib/use-after-idle.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { quickStats } from '@/features/dashboard/dashboard-figures.js';
 import { useLogout } from '@/features/auth/api/use-logout.js';
@@ -267,21 +268,49 @@ function LogoutIconButton() {
  * and the share of active units taken tonight.
  */
 function QuickStats() {
-  const bookings = useBookings();
-  const units = useUnits();
+  // Read once the page's own data is drawn: on a slow tablet starting up, the page (the desk's
+  // lists) comes first, and the two figures a moment later.
+  const idle = useAfterIdle();
+  return (
+    <QuickStatsFrame>
+      {idle ? (
+        <QuickStatFigures />
+      ) : (
+        <>
+          <QuickStat label="Arriving today" value="–" />
+          <QuickStat label="Occupancy tonight" value="–" />
+        </>
+      )}
+    </QuickStatsFrame>
+  );
+}
+
+function QuickStatFigures() {
   const today = todayInLodge(new Date());
+  // Both figures are about stays that end after today (arrivals today, nights taken tonight):
+  // the device's past stays are not read.
+  const bookings = useBookings({ from: today });
+  const units = useUnits();
   const stats = useMemo(
     () => (bookings && units ? quickStats(bookings, units.filter((u) => u.isActive).map((u) => u.id), today) : null),
     [bookings, units, today],
   );
+  return (
+    <>
+      <QuickStat label="Arriving today" value={stats ? String(stats.arrivingToday) : '–'} />
+      <QuickStat label="Occupancy tonight" value={stats ? `${stats.occupancyTonight}%` : '–'} />
+    </>
+  );
+}
+
+function QuickStatsFrame({ children }: { children: ReactNode }) {
   return (
     <Box component="section" aria-label="Quick stats" sx={{ mt: 'auto', mx: 2, mb: 2, p: 1.5, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.08)' }}>
       <Typography component="h2" sx={{ color: '#e9cf9b', textTransform: 'uppercase', letterSpacing: 1.2, fontSize: '0.72rem', fontWeight: 500, mb: 1 }}>
         Quick Stats
       </Typography>
       <Stack direction="row" spacing={2}>
-        <QuickStat label="Arriving today" value={stats ? String(stats.arrivingToday) : '–'} />
-        <QuickStat label="Occupancy tonight" value={stats ? `${stats.occupancyTonight}%` : '–'} />
+        {children}
       </Stack>
     </Box>
   );

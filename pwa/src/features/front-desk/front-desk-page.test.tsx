@@ -64,6 +64,19 @@ describe('front desk', () => {
     expect(names(column(/^In house/))).toEqual(['LDG-1003']);
   });
 
+  it('lists every arrival of a busy day, more than the first screenful', async () => {
+    const many = Array.from({ length: 11 }, (_, i) =>
+      makeBooking({ guestName: `Guest ${String(i + 1).padStart(2, '0')}`, reference: `LDG-3${String(i + 1).padStart(3, '0')}`, checkInDate: today, checkOutDate: addDays(today, 1), status: 'Confirmed' }),
+    );
+    await seedLocal({ bookings: many });
+    server.use(signedInAs(users.receptionist), ...unreachableSync);
+    renderApp('/admin/front-desk');
+    await deskReady(13);
+    const arrivals = () => within(column(/^Arrivals/)).queryAllByTestId('desk-row').map((r) => r.getAttribute('data-reference'));
+    await waitFor(() => expect(arrivals()).toHaveLength(13));
+    expect(arrivals()).toEqual([...many.map((b) => b.reference), 'LDG-1001', 'LDG-1002']);
+  });
+
   it('checks a guest in at once, marked Not synced, with the change queued', async () => {
     server.use(signedInAs(users.receptionist), ...unreachableSync);
     const { user } = renderApp('/admin/front-desk');

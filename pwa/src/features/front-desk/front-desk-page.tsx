@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import { useLodgeToday } from '@/lib/lodge-today.js';
+import { useProgressiveLimit } from '@/lib/use-progressive-limit.js';
 import { formatStayDay } from '@shared/format.js';
 import { PageHeader } from '@/components/page-header.js';
 import { LoadingState } from '@/components/loading-state.js';
@@ -29,6 +30,8 @@ import { CheckInDialog, needsRegisterAtCheckIn } from './components/check-in-dia
 export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
 
 type ListKey = 'arrivals' | 'departures' | 'inHouse';
+/** Cards per list in the desk's first frame: more than a tablet's screen holds (useProgressiveLimit). */
+const DESK_FIRST_ROWS = 8;
 /** A movement list offers its one tap (check in, check out) where the rules allow it. */
 const LISTS: { key: ListKey; title: string; empty: string; movement?: MovementType }[] = [
   { key: 'arrivals', title: 'Arrivals', empty: 'No more arrivals today.', movement: 'arrival' },
@@ -45,6 +48,7 @@ const LISTS: { key: ListKey; title: string; empty: string; movement?: MovementTy
 export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{ bookingId: string }> } = {}) {
   const today = useLodgeToday();
   const board = useTodayBoard(today);
+  const shown = useProgressiveLimit(DESK_FIRST_ROWS, board !== undefined);
   const { user } = useAuth();
   const role = user?.role;
   const [query, setQuery] = useState('');
@@ -87,7 +91,7 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
       </Typography>
     ) : (
       <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-        {rows.map((b) => (
+        {rows.slice(0, shown).map((b) => (
           <BookingRow
             key={b.id}
             booking={b}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@shared/contracts/auth.js';
 import { UserLight } from '@/lib/light-contracts.js';
 import { ApiError, apiFetch } from '@/lib/api.js';
@@ -39,8 +39,47 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
   }
 }
 
+/**
+ * A login check started before the app's first render (startLoginCheckEarly), waiting for the
+ * query that will want it. Kept a few seconds at most: an answer older than that is not
+ * trusted as the current one.
+ */
+let early: { answer: Promise<User | null>; startedAt: number } | undefined;
+const EARLY_CHECK_KEPT_MS = 5000;
+
+/**
+ * main.tsx, on a back-office address: asks the server who is logged in while the app's code
+ * is still starting, so the answer (or, offline, the failure that lets the device's synced
+ * staff member in) is there when the door (AdminGate) first asks, instead of being asked only
+ * once the back office's frame has loaded and drawn: on a slow tablet starting offline these
+ * were two waits in series.
+ */
+export function startLoginCheckEarly(): void {
+  const answer = getCurrentUser();
+  answer.catch(() => undefined); // Its failure is reported to the query that takes it.
+  early = { answer, startedAt: Date.now() };
+}
+
+/**
+ * main.tsx: a visitor on a public page without the sign-in hint is nobody, and getCurrentUser
+ * would answer so without asking. The answer goes in the cache before the first render, so
+ * the page is drawn at once; otherwise a loading state was drawn first, and the page replaced
+ * it in a second render that React cannot split (an answer from the query cache is drawn in
+ * one go), a long task on a phone.
+ */
+export function seedVisitorWithoutSession(queryClient: QueryClient): void {
+  if (!hasSignedInHint() && !location.pathname.startsWith('/admin')) queryClient.setQueryData(AUTH_USER_KEY, null);
+}
+
+/** The early check, once, if it is recent; the query then asks no second time. */
+function takeEarlyCheck(): Promise<User | null> | undefined {
+  const taken = early;
+  early = undefined;
+  return taken && Date.now() - taken.startedAt < EARLY_CHECK_KEPT_MS ? taken.answer : undefined;
+}
+
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: AUTH_USER_KEY, queryFn: ({ signal }) => getCurrentUser({ signal }), retry: false });
+  queryOptions({ queryKey: AUTH_USER_KEY, queryFn: ({ signal }) => takeEarlyCheck() ?? getCurrentUser({ signal }), retry: false });
 
 export interface AuthState {
   /** null when nobody is logged in (or while loading). */

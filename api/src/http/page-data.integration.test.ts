@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createApp } from '../app.js';
+import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contracts/page-data.js';
+
+/** The page data written into the HTML the server sends (http/static-files.ts, settings/page-data.ts). */
+let t: TestContext;
+let server: Server;
+let base: string;
+const INDEX = '<!doctype html><html><head><title>Lodge</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+beforeAll(async () => {
+  // A long settings cache: the change below must be seen because a save clears it.
+  t = await createTestContext({ env: { SETTINGS_CACHE_MS: '3600000' } });
+  const pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
+  fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
+  server = createApp(t.deps, { pwaDir }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await t?.close();
+});
+
+/** The element's text, as the browser hands it to JSON.parse. */
+function pageData(html: string): unknown {
+  const match = new RegExp(`<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+  if (!match) throw new Error('no page data in the page');
+  return JSON.parse(match[1]);
+}
+
+describe('a page the server sends', () => {
+  it.each(['/', '/accommodations', '/accommodations/', '/my-booking/abc', '/admin/front-desk'])('%s carries the public settings, the same as GET /api/public/settings', async (page) => {
+    const res = await fetch(base + page, { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    const settings = await (await fetch(`${base}/api/public/settings`)).json();
+    const data = pageData(html) as Record<string, unknown>;
+    expect(data.publicSettings).toEqual(settings);
+    // The list of accommodation types on the page that opens on it, and on no other.
+    if (page.startsWith('/accommodations')) {
+      expect(data.accommodations).toEqual(await (await fetch(`${base}/api/accommodations`)).json());
+      expect(Object.keys(data).sort()).toEqual(['accommodations', 'publicSettings']);
+    } else {
+      expect(Object.keys(data)).toEqual(['publicSettings']);
+    }
+    // In the head, and the rest of the page as built.
+    expect(html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.replace(/<script id="page-data"[^>]*>.*?<\/script>/s, '')).toBe(INDEX);
+  });
+
+  it('keeps a lodge name that holds markup inside the element, and shows a change at once', async () => {
+    const admin = await t.loginAs('superadmin');
+    const name = 'Koppie </script><script>alert(1)</script> & <!-- Lodge';
+    const current = (await admin.get('/api/admin/settings')).body;
+    expect((await admin.put('/api/admin/settings', { ...current, lodgeName: name })).status).toBe(200);
+    const html = await (await fetch(`${base}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect((pageData(html) as { publicSettings: { lodgeName: string } }).publicSettings.lodgeName).toBe(name);
+  });
+
+  it('/index.html asked by name (the service worker\'s copy of the app shell) is the file as built', async () => {
+    const res = await fetch(`${base}/index.html`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+  });
+});
+
+describe('page data that cannot be read', () => {
+  it('leaves the page as built, which then asks the API itself', async () => {
+    const Koa = (await import('koa')).default;
+    const { staticFiles } = await import('./static-files.js');
+    const pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
+    fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
+    const app = new Koa();
+    app.use(staticFiles(pwaDir, { pageData: () => Promise.reject(new Error('the database is down')) }));
+    const failing = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => failing.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/whats-on`, { headers: { Accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    } finally {
+      await new Promise<void>((resolve) => failing.close(() => resolve()));
+    }
+  });
+});

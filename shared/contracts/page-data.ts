@@ -1,0 +1,18 @@
+import type { PublicSettings } from './settings.js';
+import type { AccommodationType } from './accommodations.js';
+
+/**
+ * What the server writes into the HTML of a page it serves (a `<script type="application/json">`
+ * with this id, read by the PWA before its first render): data every page's first render needs,
+ * which would otherwise come in a second round trip once the app's code has loaded and run.
+ * Each field is optional: a page served without it (by the service worker's copy of the app
+ * shell, or when the server could not read it) asks the API as before.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export interface PageData {
+  /** GET /api/public/settings's answer. */
+  publicSettings?: PublicSettings;
+  /** GET /api/accommodations's answer, on /accommodations. */
+  accommodations?: AccommodationType[];
+}
