@@ -20,12 +20,12 @@ export interface StaticFilesOptions {
  * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' in a lodge's
  * name can end the element early), nor '>' or '&'. JSON.parse reads the escapes back.
  */
-export function jsonForScriptElement(value: unknown): string {
+function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** index.html with the page data before </head>. */
-export function withPageData(html: string, data: PageData): string {
+function withPageData(html: string, data: PageData): string {
   const element = `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScriptElement(data)}</script>`;
   const at = html.indexOf('</head>');
   return at < 0 ? html : html.slice(0, at) + element + html.slice(at);

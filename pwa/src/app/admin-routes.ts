@@ -22,6 +22,7 @@ import Settings from '@mui/icons-material/Settings';
 import Sync from '@mui/icons-material/Sync';
 import { can, type Capability, type Role } from '@shared/roles.js';
 import { lazyPage } from '@/lib/lazy-page.js';
+import { whenIdle, type IdleScheduler } from '@/lib/use-after-idle.js';
 
 /** The sidebar's groups (docs/product.md, Admin layout), in the order they are shown. */
 export const ADMIN_NAV_GROUPS = ['Overview', 'Operations', 'Revenue Management', 'System'] as const;
@@ -244,18 +245,6 @@ export function adminNavGroups(
   })).filter((group) => group.links.length > 0);
 }
 
-/** Runs a task when the browser is idle (soon after, where requestIdleCallback is missing); returns a cancel. */
-export type IdleScheduler = (task: () => void) => () => void;
-
-const whenIdle: IdleScheduler = (task) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
-};
-
 /**
  * Loads the code of every page in the role's sidebar, one page per idle moment, once the
  * back office has drawn: a page whose code is loaded when it opens is drawn at once, without
@@ -266,7 +255,7 @@ const whenIdle: IdleScheduler = (task) => {
 export function preloadAdminPages(
   role: Role | null | undefined,
   routes: readonly AdminRoute[] = ADMIN_ROUTES,
-  schedule: IdleScheduler = whenIdle,
+  schedule: IdleScheduler = (task) => whenIdle(task),
 ): () => void {
   const pages = routes.filter((route) => route.nav && can(role, route.capability) && route.page.preload).map((route) => route.page);
   let cancel = () => {};

@@ -273,14 +273,7 @@ function QuickStats() {
   const idle = useAfterIdle();
   return (
     <QuickStatsFrame>
-      {idle ? (
-        <QuickStatFigures />
-      ) : (
-        <>
-          <QuickStat label="Arriving today" value="–" />
-          <QuickStat label="Occupancy tonight" value="–" />
-        </>
-      )}
+      {idle ? <QuickStatFigures /> : <QuickStatValues stats={null} />}
     </QuickStatsFrame>
   );
 }
@@ -295,6 +288,11 @@ function QuickStatFigures() {
     () => (bookings && units ? quickStats(bookings, units.filter((u) => u.isActive).map((u) => u.id), today) : null),
     [bookings, units, today],
   );
+  return <QuickStatValues stats={stats} />;
+}
+
+/** The two figures; a dash each until they are read. */
+function QuickStatValues({ stats }: { stats: ReturnType<typeof quickStats> | null }) {
   return (
     <>
       <QuickStat label="Arriving today" value={stats ? String(stats.arrivingToday) : '–'} />
