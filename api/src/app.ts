@@ -10,6 +10,7 @@ import { errorMiddleware } from './http/error-middleware.js';
 import { loggedPath } from './http/logged-path.js';
 import { UnsupportedMediaTypeError } from './errors.js';
 import { originCheck, securityHeaders } from './http/security.js';
+import { COMPRESS_THRESHOLD, compressSmallBodies } from './http/compress-small.js';
 import { applyRouteTable } from './http/guards.js';
 import { SESSION_COOKIE, sessionMiddleware, loadUser } from './features/auth/session.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -104,7 +105,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
     }),
   );
   app.use(errorMiddleware(deps.log));
-  app.use(compress({ threshold: 1024 }));
+  app.use(compress({ threshold: COMPRESS_THRESHOLD }));
+  // Small answers in one call (compress-small.ts); big ones and files by koa-compress's streams.
+  app.use(compressSmallBodies);
   // The units' calendars for the channels (outside /api: the token in the path is the
   // credential). Ahead of the body, session and user middleware, which it has no use for: a
   // channel polls every unit every few minutes, with no cookie and no body.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
+import { COMPRESS_THRESHOLD } from './compress-small.js';
 
 export interface CachedJson {
   version: string;
@@ -24,8 +25,6 @@ function brotli(json: string): Buffer {
   });
 }
 
-/** Worth compressing: koa-compress's own threshold. */
-const GZIP_THRESHOLD = 1024;
 
 /**
  * An answer kept in memory while the probed version stays the same; loaded once per version
@@ -93,7 +92,7 @@ export function sendCachedJson(ctx: Context, entry: CachedJson, cacheControl = '
     return;
   }
   ctx.type = 'application/json';
-  const compress = entry.json.length >= GZIP_THRESHOLD;
+  const compress = entry.json.length >= COMPRESS_THRESHOLD;
   if (compress && ctx.acceptsEncodings('br')) {
     ctx.set('Content-Encoding', 'br');
     ctx.body = entry.br;
