@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './scripts/precompress.js';
 
 /** Path aliases, the same as tsconfig.json's `paths` (and vitest.config.ts). */
 export const aliases = {
@@ -75,5 +76,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies of the build's text files, served in place of the files.
+    precompress(),
   ],
 });

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { PWA_DIST } from '../scripts/build-pwa.js';
 import { addDays, todayInLodge } from '../shared/domain/dates.js';
 
 async function login(page: Page, username: string, password = 'lodge-demo') {
@@ -14,6 +17,24 @@ test('the landing page shows the lodge and its tagline', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'View Accommodations' })).toBeVisible();
   const types = await (await page.request.get('/api/accommodations')).json();
   expect(types.length).toBeGreaterThanOrEqual(4);
+});
+
+test("the landing page's scripts arrive as the build's brotli copies, not compressed again per request", async ({ page }) => {
+  const scripts: { name: string; encoding: string | undefined; length: string | undefined }[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+      const headers = res.headers();
+      scripts.push({ name: path.basename(url.pathname), encoding: headers['content-encoding'], length: headers['content-length'] });
+    }
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'View Accommodations' })).toBeVisible();
+  const entry = scripts.find((s) => /^index-.*\.js$/.test(s.name) && fs.statSync(path.join(PWA_DIST, 'assets', s.name)).size > 20_000);
+  expect(entry).toBeDefined();
+  expect(entry!.encoding).toBe('br');
+  // The very bytes the build wrote: their length is the .br file's.
+  expect(entry!.length).toBe(String(fs.statSync(path.join(PWA_DIST, 'assets', `${entry!.name}.br`)).size));
 });
 
 test('a receptionist opening /admin/settings is told they may not', async ({ page }) => {

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createApp } from '../app.js';
+import { precompressDir } from '../../../scripts/precompress.js';
+
+/** The built PWA as the server sends it: precompressed copies of the build's text files. */
+let t: TestContext;
+let server: http.Server;
+let base: string;
+let pwaDir: string;
+const INDEX = '<!doctype html><html><head><title>Lodge</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
+// A chunk as a build writes it: long enough to be worth compressing, repetitive as code is.
+const CHUNK = Array.from({ length: 400 }, (_, i) => `export function unit${i}(b){return b.nights*${i}+"R"+b.total.toFixed(2)}`).join(';\n');
+const CHROME = 'gzip, deflate, br, zstd';
+
+beforeAll(async () => {
+  t = await createTestContext();
+  pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
+  fs.mkdirSync(path.join(pwaDir, 'assets'));
+  fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(pwaDir, 'assets', 'index-abc.js'), CHUNK);
+  fs.writeFileSync(path.join(pwaDir, 'assets', 'tiny-abc.js'), 'export const a=1;');
+  expect(await precompressDir(pwaDir)).toEqual({ files: 2 });
+  server = createApp(t.deps, { pwaDir }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await t?.close();
+});
+
+/** The raw answer (node's http client decodes nothing). */
+function get(p: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + p, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the built app over the wire', () => {
+  it("sends a browser the chunk's brotli copy, written at build time, with the chunk's type, length and caching", async () => {
+    const res = await get('/assets/index-abc.js', { 'Accept-Encoding': CHROME });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The file on disk, byte for byte: nothing compressed it again on the way.
+    const onDisk = fs.readFileSync(path.join(pwaDir, 'assets', 'index-abc.js.br'));
+    expect(res.body.equals(onDisk)).toBe(true);
+    expect(res.headers['content-length']).toBe(String(onDisk.length));
+    expect(brotliDecompressSync(res.body).toString()).toBe(CHUNK);
+  });
+
+  it('sends the gzip copy to a client that takes only gzip, and the file itself to one that takes nothing', async () => {
+    const zipped = await get('/assets/index-abc.js', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe(CHUNK);
+    const plain = await get('/assets/index-abc.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(CHUNK);
+  });
+
+  it('has no copy of a file under a kilobyte, and sends it as it is', async () => {
+    const res = await get('/assets/tiny-abc.js', { 'Accept-Encoding': CHROME });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe('export const a=1;');
+  });
+
+  it('compresses a page with its page data on the way out (it differs per lodge, so it is not built)', async () => {
+    const res = await get('/accommodations', { 'Accept-Encoding': CHROME, Accept: 'text/html' });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.body).toString();
+    expect(html.startsWith('<!doctype html><html><head><title>Lodge</title><script id="page-data" type="application/json">')).toBe(true);
+  });
+});
