@@ -1,4 +1,13 @@
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createContext, createElement, lazy, useContext, useState, type ComponentType } from 'react';
+
+/**
+ * Which attempt at loading deferred code this part of the tree is on (components/deferred-part.tsx
+ * counts them). React keeps a lazy component's failure for good, and re-renders a suspended
+ * tree that never committed from scratch, so a stand-in cannot be replaced on failure alone (the
+ * re-render would pick the new one and suspend again, never showing the error): it is replaced
+ * when a later attempt asks for it.
+ */
+export const LazyAttempt = createContext(0);
 
 /**
  * A page (or a heavy part of one) that loads on demand (the service worker precaches them
@@ -21,6 +30,8 @@ export function lazyPage<M, P extends object>(
 ) {
   let loading: Promise<M> | undefined;
   let loaded: ComponentType<P> | undefined;
+  const lazyOnce = () => lazy(async () => ({ default: pick(await start()) }));
+  let stand = { lazy: lazyOnce(), attempt: undefined as number | undefined, failed: false };
   const start = () => {
     // A failed download (offline) is not kept: the next render or preload tries again.
     loading ??= load().then(
@@ -30,18 +41,26 @@ export function lazyPage<M, P extends object>(
       },
       (err: unknown) => {
         loading = undefined;
+        stand.failed = true;
         throw err;
       },
     );
     return loading;
   };
-  const Lazy = lazy(async () => ({ default: pick(await start()) }));
+  const Lazy = stand.lazy;
   if (!options.drawWhenLoaded) return Object.assign(Lazy, { preload: () => void start().catch(() => undefined) });
+  /** The lazy stand-in for this attempt: a new one once the last one failed in an earlier attempt. */
+  const standFor = (attempt: number) => {
+    if (stand.failed && stand.attempt !== attempt) stand = { lazy: lazyOnce(), attempt, failed: false };
+    stand.attempt ??= attempt;
+    return stand.lazy;
+  };
   function Page(props: P) {
+    const attempt = useContext(LazyAttempt);
     // Decided once per mount: switching from Lazy to the page itself on a later render would
     // be a different element type, which React answers by remounting (losing the page's state).
-    const [direct] = useState(() => loaded);
-    return createElement((direct ?? Lazy) as ComponentType<P>, props);
+    const [component] = useState(() => loaded ?? standFor(attempt));
+    return createElement(component as ComponentType<P>, props);
   }
   return Object.assign(Page, {
     preload: () => {

@@ -1,23 +1,19 @@
+import { useEffect } from 'react';
 import { FrontDeskPage } from '@/features/front-desk/front-desk-page.js';
-import { BookingFolio } from '@/features/folio/booking-folio.js';
-import { BookingInvoices } from '@/features/invoices/booking-invoices.js';
+import { lazyPage } from '@/lib/lazy-page.js';
+import { useAfterIdle } from '@/lib/use-after-idle.js';
 
 /**
- * The guest panel's money: the folio (everyone at the desk, offline too) and, below it, the
- * booking's invoices and credit notes (SuperAdmin and Manager, online), as in Booking
- * Management's details dialog, so checking a guest out and handing over the invoice happen
- * in one place.
+ * The folio and invoices (folio-and-invoices.tsx), loaded when the desk is idle: they are only
+ * drawn in an opened booking's panel, so a cold start does not evaluate them before the lists.
  */
-function FolioAndInvoices({ bookingId }: { bookingId: string }) {
-  return (
-    <>
-      <BookingFolio bookingId={bookingId} />
-      <BookingInvoices bookingId={bookingId} />
-    </>
-  );
-}
+const FolioAndInvoices = lazyPage(() => import('./folio-and-invoices.js'), (m) => m.FolioAndInvoices, { drawWhenLoaded: true });
 
 /** The front desk with the folio and invoices features' sections in its guest panel (composed here, in the app layer). */
 export function FrontDeskWithFolio() {
+  const idle = useAfterIdle();
+  useEffect(() => {
+    if (idle) FolioAndInvoices.preload();
+  }, [idle]);
   return <FrontDeskPage folioSection={FolioAndInvoices} />;
 }

@@ -23,9 +23,11 @@ import { StatusConfirmDialog, needsStatusConfirm } from '@/components/status-con
 import { movementMove, type DeskMove, type MovementType } from '@shared/domain/stay-movement.js';
 import { useDeskActions } from './api/desk-actions.js';
 import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
-import { BookingPanel } from './components/booking-panel.js';
 import { BookingRow } from './components/booking-row.js';
-import { CheckInDialog, needsRegisterAtCheckIn } from './components/check-in-dialog.js';
+import { needsRegisterAtCheckIn } from './check-in-rule.js';
+import { lazyPage } from '@/lib/lazy-page.js';
+import { DeferredPart } from '@/components/deferred-part.js';
+import { useAfterIdle } from '@/lib/use-after-idle.js';
 
 export const NEW_BOOKING_OFFLINE = 'New bookings need a connection: availability is checked on the server.';
 
@@ -38,6 +40,20 @@ const LISTS: { key: ListKey; title: string; empty: string; movement?: MovementTy
   { key: 'departures', title: 'Departures', empty: 'No more departures today.', movement: 'departure' },
   { key: 'inHouse', title: 'In house', empty: 'No guests in house.' },
 ];
+
+/** A booking opened before this tablet had the booking panel's code, with the connection gone. */
+export const DETAILS_NOT_ON_DEVICE =
+  "This booking's details cannot be opened yet: the connection dropped before this tablet had them. Reconnect once; from then on they open offline too.";
+
+/**
+ * The booking panel and the register's check-in dialog, with what they hold (the folio, the
+ * invoices, the register's form and their dialogs), are most of the desk's code, and none of
+ * it is on screen until a booking is opened. They load once the lists are drawn and the
+ * browser is idle, or at once when a booking is opened first: a cold start on a slow tablet
+ * evaluates only what draws the lists before it draws them.
+ */
+const BookingPanel = lazyPage(() => import('./components/booking-panel.js'), (m) => m.BookingPanel, { drawWhenLoaded: true });
+const CheckInDialog = lazyPage(() => import('./components/check-in-dialog.js'), (m) => m.CheckInDialog, { drawWhenLoaded: true });
 
 /**
  * /admin/front-desk: today's arrivals, departures and guests in house, search, and a
@@ -60,6 +76,7 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
   const online = useOnline();
   const navigate = useNavigate();
   const actions = useDeskActions();
+  const idle = useAfterIdle();
 
   useEffect(() => {
     if (online) setNewBookingRefused(false);
@@ -171,14 +188,35 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
         </>
       )}
 
-      <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} folioSection={folioSection} />
-      <CheckInDialog
-        booking={checkingIn}
-        onClose={() => setCheckingIn(null)}
-        onCheckIn={async () => {
-          if (checkingIn && (await actions.move(checkingIn, 'Checked-In'))) setCheckingIn(null);
-        }}
-      />
+      {(idle || openId !== null || checkingIn !== null) && (
+        <DeferredPart
+          retryKey={`${online}:${openId}:${checkingIn?.id}`}
+          fallback={
+            (openId !== null || checkingIn !== null) && (
+              <Alert
+                severity="warning"
+                role="alert"
+                onClose={() => {
+                  setOpenId(null);
+                  setCheckingIn(null);
+                }}
+                sx={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 'snackbar' }}
+              >
+                {DETAILS_NOT_ON_DEVICE}
+              </Alert>
+            )
+          }
+        >
+          <BookingPanel bookingId={openId} today={today} role={role} onClose={() => setOpenId(null)} folioSection={folioSection} />
+          <CheckInDialog
+            booking={checkingIn}
+            onClose={() => setCheckingIn(null)}
+            onCheckIn={async () => {
+              if (checkingIn && (await actions.move(checkingIn, 'Checked-In'))) setCheckingIn(null);
+            }}
+          />
+        </DeferredPart>
+      )}
       {checkingOut && (
         <StatusConfirmDialog
           booking={checkingOut}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { DeferredPart } from '@/components/deferred-part.js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,8 @@ import { useDeskActions } from '../api/desk-actions.js';
 import { folioBalanceForCheckOut } from '@/features/folio/api/folio-api.js';
 import { stayLabel } from '../stay-words.js';
 import { BookingChips } from './status-chips.js';
-import { CheckInDialog, needsRegisterAtCheckIn } from './check-in-dialog.js';
+import { CheckInDialog } from './check-in-dialog.js';
+import { needsRegisterAtCheckIn } from '../check-in-rule.js';
 import { registerProgressLabel } from '@shared/domain/lodger-register.js';
 import { partyText } from '@/lib/party-text.js';
 import { bookingMoneyLines } from '@/lib/booking-money.js';
@@ -59,6 +61,9 @@ export function BookingPanel({
     </Drawer>
   );
 }
+
+/** The folio asked for before this tablet had its code, with the connection gone. */
+export const FOLIO_NOT_ON_DEVICE = 'The folio cannot be shown yet: the connection dropped before this tablet had it. Reconnect once; from then on it opens offline too.';
 
 function PanelBody({
   bookingId,
@@ -205,7 +210,10 @@ function PanelBody({
         {FolioSection && (
           <>
             <Divider />
-            <FolioSection bookingId={booking.id} />
+            {/* The folio's code loads after the desk's (a deferred part of the page). */}
+            <DeferredPart retryKey={`${online}:${booking.id}`} fallback={<Alert severity="warning">{FOLIO_NOT_ON_DEVICE}</Alert>}>
+              <FolioSection bookingId={booking.id} />
+            </DeferredPart>
           </>
         )}
 

@@ -16,20 +16,9 @@ import { useToast } from '@/components/toast/use-toast.js';
 import { useBookingRegister, useOnline } from '@/offline/hooks.js';
 import { OfflineEditError, saveRegisterEntry } from '@/offline/outbox.js';
 import type { DeskBooking } from '@/offline/queries.js';
-import { queryBookingRegister } from '@/offline/register.js';
 import { RegisterEntryForm } from './register-entry-form.js';
 
 export const REGISTER_INCOMPLETE_WARNING = 'Not every adult is in the register yet. You may check in now; the stay is listed as Register incomplete until the rest are added.';
-
-/**
- * Whether a check-in goes through this dialog: only when the lodge refuses a check-in without a
- * complete register and this stay's is not complete. Under 'warn' (or before the device fetched
- * the register) Check in stays one tap; the booking's details show the register as a warning.
- */
-export async function needsRegisterAtCheckIn(bookingId: string): Promise<boolean> {
-  const register = await queryBookingRegister(bookingId);
-  return register !== null && register.checkInRule === 'refuse' && !register.progress.complete;
-}
 
 /**
  * Check-in with the register of lodgers: who is registered (pending ones saved here and not yet
