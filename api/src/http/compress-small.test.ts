@@ -10,6 +10,10 @@ import { COMPRESS_THRESHOLD, compressSmallBodies } from './compress-small.js';
 const small = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Chalet ${i}`, free: i % 3 })) };
 const smallJson = JSON.stringify(small);
 const big = 'x'.repeat(200 * 1024);
+// Sizes are bytes, not characters: 700 characters of 'é' are 1,400 bytes, and 40,000 are
+// 80,000 bytes, over the one-call limit though under 64 K characters.
+const accentedSmall = 'é'.repeat(700);
+const accentedBig = 'é'.repeat(40_000);
 
 let server: http.Server;
 let base: string;
@@ -23,6 +27,8 @@ beforeAll(async () => {
     '/big': { type: 'text/plain', body: big },
     '/no-transform': { type: 'application/json', body: smallJson, cacheControl: 'no-transform' },
     '/png': { type: 'image/png', body: Buffer.alloc(4096, 7) },
+    '/accented-small': { type: 'text/plain', body: accentedSmall },
+    '/accented-big': { type: 'text/plain', body: accentedBig },
   };
   app.use(async (ctx) => {
     const answer = answers[ctx.path];
@@ -85,5 +91,14 @@ describe('small answers compressed in one call', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(brotliDecompressSync(res.body).toString()).toBe(big);
+  });
+
+  it('measures a text body in bytes: multi-byte characters count for what they send', async () => {
+    const small = await get('/accented-small', 'br');
+    expect([small.headers['content-encoding'], small.headers['content-length']]).toEqual(['br', String(small.body.length)]);
+    expect(brotliDecompressSync(small.body).toString()).toBe(accentedSmall);
+    const big = await get('/accented-big', 'br');
+    expect([big.headers['content-encoding'], big.headers['transfer-encoding']]).toEqual(['br', 'chunked']);
+    expect(brotliDecompressSync(big.body).toString()).toBe(accentedBig);
   });
 });

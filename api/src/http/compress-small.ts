@@ -39,15 +39,18 @@ export const compressSmallBodies: Koa.Middleware = async (ctx, next) => {
   ) {
     return;
   }
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (bytes.length < COMPRESS_THRESHOLD || bytes.length > SMALL_BODY_MAX) return;
+  // Sized before any copy: a big string body is left to koa-compress without being encoded
+  // into a Buffer here first.
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (size < COMPRESS_THRESHOLD || size > SMALL_BODY_MAX) return;
   const encoding = ctx.acceptsEncodings('br') ? 'br' : ctx.acceptsEncodings('gzip') ? 'gzip' : null;
   if (!encoding) return;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const type = ctx.type;
   ctx.body =
     encoding === 'br'
       ? brotliCompressSync(bytes, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
         })
       : gzipSync(bytes);
   // Setting a Buffer body makes Koa call it a binary download; the type stays what it was.
