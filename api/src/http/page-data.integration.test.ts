@@ -1,30 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createApp } from '../app.js';
+import { listen, serveBuiltApp, writeBuiltPwa, type Listening } from '../../test/built-app.js';
 import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contracts/page-data.js';
 
 /** The page data written into the HTML the server sends (http/static-files.ts, settings/page-data.ts). */
 let t: TestContext;
-let server: Server;
+let served: Listening;
 let base: string;
 const INDEX = '<!doctype html><html><head><title>Lodge</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 beforeAll(async () => {
   // A long settings cache: the change below must be seen because a save clears it.
   t = await createTestContext({ env: { SETTINGS_CACHE_MS: '3600000' } });
-  const pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
-  fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
-  server = createApp(t.deps, { pwaDir }).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveBuiltApp(t, writeBuiltPwa({ 'index.html': INDEX }));
+  base = served.base;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await served?.close();
   await t?.close();
 });
 
@@ -79,18 +71,15 @@ describe('page data that cannot be read', () => {
   it('leaves the page as built, which then asks the API itself', async () => {
     const Koa = (await import('koa')).default;
     const { staticFiles } = await import('./static-files.js');
-    const pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
-    fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
     const app = new Koa();
-    app.use(staticFiles(pwaDir, { pageData: () => Promise.reject(new Error('the database is down')) }));
-    const failing = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => failing.once('listening', resolve));
+    app.use(staticFiles(writeBuiltPwa({ 'index.html': INDEX }), { pageData: () => Promise.reject(new Error('the database is down')) }));
+    const failing = await listen(app);
     try {
-      const res = await fetch(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/whats-on`, { headers: { Accept: 'text/html' } });
+      const res = await fetch(`${failing.base}/whats-on`, { headers: { Accept: 'text/html' } });
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(INDEX);
     } finally {
-      await new Promise<void>((resolve) => failing.close(() => resolve()));
+      await failing.close();
     }
   });
 });

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createApp } from '../app.js';
+import { serveBuiltApp, writeBuiltPwa, type Listening } from '../../test/built-app.js';
 import { precompressDir } from '../../../scripts/precompress.js';
 
 /** The built PWA as the server sends it: precompressed copies of the build's text files. */
 let t: TestContext;
-let server: http.Server;
+let served: Listening;
 let base: string;
 let pwaDir: string;
 const INDEX = '<!doctype html><html><head><title>Lodge</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
@@ -21,18 +19,13 @@ const CHROME = 'gzip, deflate, br, zstd';
 
 beforeAll(async () => {
   t = await createTestContext();
-  pwaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodge-pwa-'));
-  fs.mkdirSync(path.join(pwaDir, 'assets'));
-  fs.writeFileSync(path.join(pwaDir, 'index.html'), INDEX);
-  fs.writeFileSync(path.join(pwaDir, 'assets', 'index-abc.js'), CHUNK);
-  fs.writeFileSync(path.join(pwaDir, 'assets', 'tiny-abc.js'), 'export const a=1;');
+  pwaDir = writeBuiltPwa({ 'index.html': INDEX, 'assets/index-abc.js': CHUNK, 'assets/tiny-abc.js': 'export const a=1;' });
   expect(await precompressDir(pwaDir)).toEqual({ files: 2 });
-  server = createApp(t.deps, { pwaDir }).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveBuiltApp(t, pwaDir);
+  base = served.base;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await served?.close();
   await t?.close();
 });
 
