@@ -60,8 +60,14 @@ const CheckInDialog = lazyPage(() => import('./components/check-in-dialog.js'), 
  * booking's details with what the desk does. Everything reads the device's store and every
  * edit goes through the outbox, so it works the same with the internet down.
  */
-/** `folioSection`: the folio feature's section of the booking panel, put in by the app layer. */
-export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{ bookingId: string }> } = {}) {
+/**
+ * The folio feature's section of the booking panel, put in by the app layer; `preload`, when it
+ * has one, fetches its code with the panel's once the lists are drawn.
+ */
+type FolioSection = ComponentType<{ bookingId: string }> & { preload?(): void };
+
+/** `folioSection`: see FolioSection. */
+export function FrontDeskPage({ folioSection }: { folioSection?: FolioSection } = {}) {
   const today = useLodgeToday();
   const board = useTodayBoard(today);
   const shown = useProgressiveLimit(DESK_FIRST_ROWS, board !== undefined);
@@ -81,6 +87,10 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
   useEffect(() => {
     if (online) setNewBookingRefused(false);
   }, [online]);
+  // The panel and the check-in dialog mount (and load) below once idle; the folio's code with them.
+  useEffect(() => {
+    if (idle) folioSection?.preload?.();
+  }, [idle, folioSection]);
 
   const newBooking = () => {
     if (!online) setNewBookingRefused(true);
@@ -200,7 +210,18 @@ export function FrontDeskPage({ folioSection }: { folioSection?: ComponentType<{
                   setOpenId(null);
                   setCheckingIn(null);
                 }}
-                sx={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 'snackbar' }}
+                // Placed and raised like the app's other notices (a snackbar): above the lists
+                // at the foot of the screen, as wide as a phone allows and no wider than a toast.
+                sx={{
+                  position: 'fixed',
+                  bottom: { xs: 8, sm: 24 },
+                  left: { xs: 8, sm: '50%' },
+                  right: { xs: 8, sm: 'auto' },
+                  transform: { sm: 'translateX(-50%)' },
+                  width: { sm: 560 },
+                  boxShadow: 6,
+                  zIndex: 'snackbar',
+                }}
               >
                 {DETAILS_NOT_ON_DEVICE}
               </Alert>
