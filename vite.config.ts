@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.js';
+import { hoistStaticsWithoutSideEffects, muiWithoutCssVariables } from './scripts/bundle-trims.js';
 
 /** Path aliases, the same as tsconfig.json's `paths` (and vitest.config.ts). */
 export const aliases = {
@@ -41,6 +42,12 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           // The windowed bookings table's virtualizer is the back office's only: it stays with that page.
           if (/node_modules\/@tanstack\/(react-virtual|virtual-core)\//.test(id)) return undefined;
+          // TanStack Query's client and useQuery are every page's; mutations and the
+          // several-queries and infinite observers are the forms' and back office's, and go
+          // with the pages that use them rather than onto the landing page. The packages'
+          // index modules stay out of the chunk too: a manual chunk takes in whatever its
+          // modules import, and an index imports everything.
+          if (/node_modules\/@tanstack\/[\w-]+\/build\/modern\/(index|use(?!BaseQuery|Query\.)\w+|\w*(?:mutation|queries|infiniteQuery)Observer|HydrationBoundary|hydration|streamedQuery)\.js$/.test(id)) return undefined;
           if (id.includes('node_modules/@tanstack/')) return 'query';
           if (id.includes('node_modules/zod/')) return 'zod';
           return undefined;
@@ -57,6 +64,9 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   plugins: [
+    // The theme is a plain palette theme: MUI's CSS-variables theming is left out of the bundle.
+    muiWithoutCssVariables(),
+    hoistStaticsWithoutSideEffects(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IsoDateStrict, money, uuid } from './common.js';
 import { CLEANING_STATUSES } from '../domain/housekeeping.js';
-import { CHILD_AGE_MAX, CHILD_AGE_MIN, MEAL_PLANS, PRICING_MODELS } from '../domain/party-pricing.js';
+import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../domain/party-pricing.js';
+import { MEAL_PLANS, PRICING_MODELS } from '../domain/pricing-models.js';
 
 /** Per person pricing's messages (docs/product.md, Per person pricing). */
 export const PARTY_PRICING_MESSAGES = {

@@ -1,5 +1,6 @@
 import type { IsoDate } from './dates.js';
 import { percentOfCents, sumCents } from './money.js';
+import type { PricingModel } from './pricing-models.js';
 
 /**
  * Per person sharing prices (docs/design.md, Pricing): the shapes the pricing function,
@@ -8,11 +9,6 @@ import { percentOfCents, sumCents } from './money.js';
  * rates per adult per night, children by age band, and one adult a single supplement.
  */
 
-export const PRICING_MODELS = ['per_unit', 'per_person_sharing'] as const;
-export type PricingModel = (typeof PRICING_MODELS)[number];
-
-export const MEAL_PLANS = ['Room only', 'Bed and breakfast', 'Half board', 'Full board', 'Fully inclusive'] as const;
-export type MealPlan = (typeof MEAL_PLANS)[number];
 
 export const CHILD_AGE_MIN = 0;
 export const CHILD_AGE_MAX = 17;

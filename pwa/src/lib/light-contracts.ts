@@ -1,5 +1,5 @@
 import type { AccommodationType, ChildBandDto } from '@shared/contracts/accommodations.js';
-import { MEAL_PLANS, PRICING_MODELS } from '@shared/domain/party-pricing.js';
+import { MEAL_PLANS, PRICING_MODELS } from '@shared/domain/pricing-models.js';
 import type { User } from '@shared/contracts/auth.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
 import type { WeatherResponse } from '@shared/contracts/weather.js';

@@ -1,5 +1,5 @@
 import { AccommodationTypeRequest, type AccommodationType, type AccommodationTypeRequestInput } from '@shared/contracts/accommodations.js';
-import type { MealPlan, PricingModel } from '@shared/domain/party-pricing.js';
+import type { MealPlan, PricingModel } from '@shared/domain/pricing-models.js';
 
 /**
  * The accommodation type form (docs/product.md, Accommodation Management), checked with the

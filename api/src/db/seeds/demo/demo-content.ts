@@ -4,7 +4,8 @@
  * demo-calendar.ts. Rates are whole rand; e-mail addresses use reserved example domains so
  * a demo install can never mail a real person.
  */
-import type { ChildBand, MealPlan } from '../../../../../shared/domain/party-pricing.js';
+import type { ChildBand } from '../../../../../shared/domain/party-pricing.js';
+import type { MealPlan } from '../../../../../shared/domain/pricing-models.js';
 
 export const LODGE_SETTINGS = {
   lodge_name: 'Leadwood Koppie',

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { MEAL_PLANS, type MealPlan, type PricingModel } from '@shared/domain/party-pricing.js';
+import { MEAL_PLANS, type MealPlan, type PricingModel } from '@shared/domain/pricing-models.js';
 import { emptyChildBand, type AccommodationForm, type AccommodationFormErrors, type ChildBandRow } from '../accommodation-form.js';
 
 const MODEL_LABELS: Record<PricingModel, string> = {
