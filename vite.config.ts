@@ -43,11 +43,14 @@ export default defineConfig({
           // The windowed bookings table's virtualizer is the back office's only: it stays with that page.
           if (/node_modules\/@tanstack\/(react-virtual|virtual-core)\//.test(id)) return undefined;
           // TanStack Query's client and useQuery are every page's; mutations and the
-          // several-queries and infinite observers are the forms' and back office's, and go
-          // with the pages that use them rather than onto the landing page. The packages'
-          // index modules stay out of the chunk too: a manual chunk takes in whatever its
-          // modules import, and an index imports everything.
-          if (/node_modules\/@tanstack\/[\w-]+\/build\/modern\/(index|use(?!BaseQuery|Query\.)\w+|\w*(?:mutation|queries|infiniteQuery)Observer|HydrationBoundary|hydration|streamedQuery)\.js$/.test(id)) return undefined;
+          // several-queries and infinite observers are the forms' and back office's: a chunk
+          // of their own, which the pages that use them load, rather than the landing page.
+          // The packages' index modules are left to the bundler: a manual chunk takes in
+          // whatever its modules import, and an index imports everything.
+          if (/node_modules\/@tanstack\/[\w-]+\/build\/modern\/index\.js$/.test(id)) return undefined;
+          if (/node_modules\/@tanstack\/[\w-]+\/build\/modern\/(use(?!BaseQuery|Query\.)\w+|\w*(?:mutation|queries|infiniteQuery)Observer|HydrationBoundary|hydration|streamedQuery)\.js$/.test(id)) {
+            return 'query-pages';
+          }
           if (id.includes('node_modules/@tanstack/')) return 'query';
           if (id.includes('node_modules/zod/')) return 'zod';
           return undefined;

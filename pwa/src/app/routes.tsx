@@ -2,8 +2,6 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/home-page.js';
 import { LoadingState } from '@/components/loading-state.js';
-import { ADMIN_ROUTES, adminPath, type AdminRoute } from './admin-routes.js';
-import { RequireCapability } from './guards/require-capability.js';
 import { lazyPage } from '@/lib/lazy-page.js';
 import { PublicLayout } from './layouts/public-layout.js';
 import { DatesStep } from '@/features/booking/booking-steps.js';
@@ -15,6 +13,9 @@ import { NotFoundPage } from './not-found-page.js';
 // The door (AdminGate) comes with it: it reads the offline store, which visitors never need.
 // Drawn at once when its code is already loaded (preloadBackOfficePage), as the pages inside it.
 const GatedAdminLayout = lazyPage(() => import('./layouts/admin-layout.js'), (m) => m.GatedAdminLayout, { drawWhenLoaded: true });
+// The pages in the frame, with the table of them (admin-routes.ts), in a chunk of their own.
+const loadAdminPages = () => import('./admin-pages.js');
+const AdminPages = lazyPage(loadAdminPages, (m) => m.AdminPages, { drawWhenLoaded: true });
 
 /**
  * Resolves once the browser has painted what is on screen (the app bar and the page's
@@ -69,18 +70,9 @@ export function preloadBackOfficePage(pathname: string): void {
   const path = pathname.replace(/\/+$/, '');
   if (path !== '/admin' && !path.startsWith('/admin/')) return;
   GatedAdminLayout.preload();
-  ADMIN_ROUTES.find((route) => adminPath(route) === path)?.page.preload?.();
-}
-
-/** One row of the admin table as a child route of /admin, behind its own permission check. */
-function adminChildRoute(route: AdminRoute): RouteObject {
-  const Page = route.page;
-  const element = (
-    <RequireCapability capability={route.capability} deniedMessage={route.deniedMessage}>
-      <Page />
-    </RequireCapability>
-  );
-  return route.path ? { path: route.path, element } : { index: true, element };
+  AdminPages.preload();
+  // The page's own chunk as soon as the (small) table naming it is in.
+  void loadAdminPages().then((m) => m.preloadAdminPage(path), () => undefined);
 }
 
 /** Every route (docs/product.md, Public routes and Back-office routes), rendered by AppRoutes. */
@@ -124,9 +116,12 @@ export const routes: RouteObject[] = [
             <GatedAdminLayout />
           </Suspense>
         ),
+        // Every address below /admin goes to the pages' own routes (admin-pages.tsx), which
+        // match the rest of it; the frame's outlet shows them. /admin itself needs the index
+        // route: without it the frame alone would match /admin before the catch-all did.
         children: [
-          ...ADMIN_ROUTES.map(adminChildRoute),
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, element: <AdminPages /> },
+          { path: '*', element: <AdminPages /> },
         ],
       },
     ],

@@ -2,7 +2,9 @@ import { Link as RouterLink } from 'react-router';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { BACK_OFFICE_BUTTON_ID, BACK_OFFICE_MENU_ID } from './back-office-ids.js';
-import { isActivePath, type NavLink } from './nav-links.js';
+import type { Role } from '@shared/roles.js';
+import { adminNavLinks } from '@/app/admin-routes.js';
+import { isActivePath } from './nav-links.js';
 
 /**
  * The top bar's 'Back office' menu (md and up): the staff member's back-office links as menu
@@ -12,14 +14,16 @@ import { isActivePath, type NavLink } from './nav-links.js';
 export default function BackOfficeMenu({
   anchor,
   onClose,
-  links,
+  role,
   pathname,
 }: {
   anchor: HTMLElement;
   onClose: () => void;
-  links: NavLink[];
+  /** The staff member's role: the menu lists the back-office pages it may open. */
+  role: Role;
   pathname: string;
 }) {
+  const links = adminNavLinks(role);
   return (
     <Menu
       anchorEl={anchor}

@@ -9,6 +9,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import type { Role } from '@shared/roles.js';
+import { adminNavLinks } from '@/app/admin-routes.js';
 import { isActivePath, type NavLink } from './nav-links.js';
 
 /**
@@ -18,16 +20,20 @@ import { isActivePath, type NavLink } from './nav-links.js';
 export default function MobileMenu({
   open,
   onClose,
-  links,
+  links: ownLinks,
+  backOfficeRole,
   pathname,
   account,
 }: {
   open: boolean;
   onClose: () => void;
   links: NavLink[];
+  /** A staff member's role: their back-office links follow the bar's own. */
+  backOfficeRole: Role | null;
   pathname: string;
   account: ReactNode;
 }) {
+  const links = backOfficeRole ? [...ownLinks, ...adminNavLinks(backOfficeRole)] : ownLinks;
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 'min(320px, 86vw)' } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>

@@ -144,10 +144,14 @@ describe('top navigation', () => {
       signedInAs(users.guest),
       http.post('/api/logout', () => HttpResponse.json({ message: 'Session store unavailable' }, { status: 503 })),
     );
-    const { user } = renderApp('/accommodations');
+    const { user, router } = renderApp('/accommodations');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     expect(screen.getByText('Session store unavailable')).toBeInTheDocument();
+    // Still signed in, where they were, and the button can be tried again.
+    expect(currentPath(router)).toBe('/accommodations');
+    expect(screen.getByText('Joe Bloggs')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeEnabled();
   });
 
   it('puts the same links in a slide-in menu on small screens', async () => {

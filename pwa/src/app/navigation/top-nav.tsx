@@ -11,12 +11,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { isStaff } from '@shared/roles.js';
+import type { Role } from '@shared/roles.js';
 import type { User } from '@shared/contracts/auth.js';
 import { useAuth } from '@/features/auth/api/use-auth.js';
 import { Brand } from './brand.js';
 import { LogoutButton } from './logout-button.js';
-import { isActivePath, navLinksFor, type NavLink } from './nav-links.js';
+import { backOfficeRole, isActivePath, navLinksFor, type NavLink } from './nav-links.js';
 import { RoleBadge } from './role-badge.js';
 import { BACK_OFFICE_BUTTON_ID, BACK_OFFICE_MENU_ID } from './back-office-ids.js';
 
@@ -35,9 +35,7 @@ export function TopNav() {
   const links = navLinksFor(user);
   // A staff member's back-office links (up to eleven) would wrap the bar onto two lines at
   // 1024 px: on the bar they sit behind one 'Back office' menu, the slide-in menu lists all.
-  const staff = !!user && isStaff(user.role);
-  const inline = staff ? links.filter((l) => !l.to.startsWith('/admin')) : links;
-  const backOffice = staff ? links.filter((l) => l.to.startsWith('/admin')) : [];
+  const staffRole = backOfficeRole(user);
 
   return (
     <AppBar position="sticky" color="primary" sx={{ borderBottom: '3px solid', borderColor: 'secondary.main' }}>
@@ -45,10 +43,10 @@ export function TopNav() {
         <Brand />
         {desktop && (
           <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: { md: 1, lg: 3 }, flexWrap: 'nowrap', flexShrink: 0 }}>
-            {inline.map((link) => (
+            {links.map((link) => (
               <NavButton key={link.to} link={link} pathname={pathname} />
             ))}
-            {backOffice.length > 0 && <BackOfficeMenuButton links={backOffice} pathname={pathname} />}
+            {staffRole && <BackOfficeMenuButton role={staffRole} pathname={pathname} />}
           </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
@@ -73,6 +71,7 @@ export function TopNav() {
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
             links={links}
+            backOfficeRole={staffRole}
             pathname={pathname}
             account={!isLoading && <AccountArea user={user} stacked onDone={() => setMenuOpen(false)} />}
           />
@@ -102,7 +101,7 @@ function NavButton({ link, pathname }: { link: NavLink; pathname: string }) {
  * or Arrow Down opens the menu on its first item; the menu (back-office-menu.tsx) is its own
  * chunk, fetched on the first open, so the public pages' first load does not carry it.
  */
-function BackOfficeMenuButton({ links, pathname }: { links: NavLink[]; pathname: string }) {
+function BackOfficeMenuButton({ role, pathname }: { role: Role; pathname: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
   return (
@@ -125,14 +124,15 @@ function BackOfficeMenuButton({ links, pathname }: { links: NavLink[]; pathname:
           borderRadius: 2,
           px: 1.5,
           whiteSpace: 'nowrap',
-          opacity: links.some((l) => isActivePath(l.to, pathname)) ? 1 : 0.85,
+          // The bar is the public pages' (the back office has its own): never on a back-office page.
+          opacity: 0.85,
         }}
       >
         Back office
       </Button>
       {anchor && (
         <Suspense fallback={null}>
-          <BackOfficeMenu anchor={anchor} onClose={() => setAnchor(null)} links={links} pathname={pathname} />
+          <BackOfficeMenu anchor={anchor} onClose={() => setAnchor(null)} role={role} pathname={pathname} />
         </Suspense>
       )}
     </>
