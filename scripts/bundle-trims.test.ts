@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hoistStaticsWithoutSideEffects, muiWithoutCssVariables } from './bundle-trims.js';
-import createThemeWithVars, { CssVarsProvider } from '../pwa/src/lib/mui-without-css-variables.js';
+import createThemeWithVars, { CssVarsProvider, stringifyTheme } from '../pwa/src/lib/mui-without-css-variables.js';
 
 /**
  * The two trims, each checked on a real production bundle of a few lines that use MUI and
@@ -38,10 +38,13 @@ export const App = () => <ThemeProvider theme={theme}><Button>Book Now</Button><
 `;
 
 describe("the bundle leaves out what the app's pages never run", () => {
-  it("MUI's CSS-variables theming: gone with the plugin, there without it", async () => {
-    expect(await bundle(APP_LIKE, [])).toContain('mui-color-scheme');
+  it("MUI's CSS-variables theming and Pigment CSS's theme source: gone with the plugin, there without it", async () => {
+    const whole = await bundle(APP_LIKE, []);
+    expect(whole).toContain('mui-color-scheme');
+    expect(whole).toContain('unstable_createBreakpoints as createBreakpoints');
     const trimmed = await bundle(APP_LIKE, [muiWithoutCssVariables()]);
     expect(trimmed).not.toContain('mui-color-scheme');
+    expect(trimmed).not.toContain('unstable_createBreakpoints as createBreakpoints');
     expect(trimmed).toContain('Book Now');
   });
 
@@ -51,8 +54,9 @@ describe("the bundle leaves out what the app's pages never run", () => {
   });
 
   it('a theme that asks for CSS variables is refused with what to change, not drawn half-styled', () => {
-    const refusal = "This build leaves out MUI's CSS theme variables (the lodge's theme does not use them): remove the muiWithoutCssVariables plugin from vite.config.ts to use cssVariables or colorSchemes.";
+    const refusal = "This build leaves out MUI's CSS theme variables and Pigment CSS's theme source (the lodge's theme uses neither): remove the muiWithoutCssVariables plugin from vite.config.ts to use cssVariables, colorSchemes or toRuntimeSource.";
     expect(() => createThemeWithVars()).toThrow(refusal);
     expect(() => CssVarsProvider()).toThrow(refusal);
+    expect(() => stringifyTheme()).toThrow(refusal);
   });
 });

@@ -9,9 +9,13 @@ import type { Plugin } from 'vite';
 /** The stand-in module: see its own comment for why. */
 export const MUI_CSS_VARIABLES_STAND_IN = fileURLToPath(new URL('../pwa/src/lib/mui-without-css-variables.ts', import.meta.url));
 
-/** MUI's styles modules that import the CSS-variables path, and the two modules they import. */
+/**
+ * MUI's styles modules, and the three modules of theirs a plain theme never runs: the
+ * CSS-variables theme and provider, and the theme-to-source function for Pigment CSS's
+ * build-time integration (set on every theme as `toRuntimeSource`, called only by that build).
+ */
 const MUI_STYLES_MODULE = /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/][^\\/]+\.js$/;
-const CSS_VARIABLES_MODULES = new Set(['./createThemeWithVars.js', './ThemeProviderWithVars.js']);
+const CSS_VARIABLES_MODULES = new Set(['./createThemeWithVars.js', './ThemeProviderWithVars.js', './stringifyTheme.js']);
 
 /**
  * Resolves MUI's CSS-variables theming to a stand-in that refuses to run, so the bundle keeps

@@ -11,7 +11,7 @@
  * those and says what to change if a theme ever asks for CSS variables.
  */
 const REFUSAL =
-  "This build leaves out MUI's CSS theme variables (the lodge's theme does not use them): remove the muiWithoutCssVariables plugin from vite.config.ts to use cssVariables or colorSchemes.";
+  "This build leaves out MUI's CSS theme variables and Pigment CSS's theme source (the lodge's theme uses neither): remove the muiWithoutCssVariables plugin from vite.config.ts to use cssVariables, colorSchemes or toRuntimeSource.";
 
 function refuse(): never {
   throw new Error(REFUSAL);
@@ -29,3 +29,5 @@ export const useColorScheme = refuse;
 export const getInitColorSchemeScript = refuse;
 /** createThemeWithVars's named export. */
 export const createGetCssVar = refuse;
+/** theme.toRuntimeSource: Pigment CSS's build-time step calls it; this app's build has none. */
+export const stringifyTheme = refuse;
