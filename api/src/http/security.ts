@@ -53,11 +53,39 @@ function originOfReferer(referer: string): string | undefined {
 }
 
 /**
+ * The headers that only a document (a page, or a worker's script, which takes its CSP from
+ * its own response) acts on. A script, a style sheet, a picture or a font loaded by our page
+ * is governed by the page's policy, not its own.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+
+/** Where the build puts its hashed files (Vite's assetsDir): scripts, styles, pictures, fonts; no page and no worker. */
+const BUILT_ASSETS = '/assets/';
+
+/**
  * Security headers for every response (API and the PWA's files), by helmet, set before the
  * rest of the chain runs so error answers carry them too. Besides what is configured here
  * helmet adds its defaults: Cross-Origin-Resource-Policy: same-origin (nothing of ours is
  * embedded by another site), Origin-Agent-Cluster, X-DNS-Prefetch-Control: off,
  * X-Download-Options, X-Permitted-Cross-Domain-Policies: none and X-XSS-Protection: 0.
+ *
+ * The build's hashed files, served as what they are (not a page), go without the
+ * document-only ones: on HTTP/1.1, where headers are sent uncompressed, those were about
+ * 750 bytes of every chunk, 3 KB of the landing page's four scripts and some 150 KB of a
+ * tablet's precache of the whole app, for no effect. They keep nosniff (a script must be
+ * served as a script), Cross-Origin-Resource-Policy, the referrer policy (a module's imports
+ * follow its response's) and, in production, HSTS. The service worker (/sw.js) is not under
+ * /assets/ and keeps the whole set, its CSP included.
  */
 export function securityHeaders(opts: { production: boolean; paystackScriptOrigin: string }): Middleware {
   const headers = helmet({
@@ -94,5 +122,8 @@ export function securityHeaders(opts: { production: boolean; paystackScriptOrigi
     // Helmet has no Permissions-Policy.
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     await headers(ctx, next);
+    if (ctx.path.startsWith(BUILT_ASSETS) && (ctx.status === 200 || ctx.status === 304) && !ctx.response.is('html')) {
+      for (const name of DOCUMENT_ONLY_HEADERS) ctx.remove(name);
+    }
   };
 }

@@ -16,10 +16,11 @@ const INDEX = '<!doctype html><html><head><title>Lodge</title></head><body><div 
 // A chunk as a build writes it: long enough to be worth compressing, repetitive as code is.
 const CHUNK = Array.from({ length: 400 }, (_, i) => `export function unit${i}(b){return b.nights*${i}+"R"+b.total.toFixed(2)}`).join(';\n');
 const CHROME = 'gzip, deflate, br, zstd';
+const SERVICE_WORKER = "self.addEventListener('fetch', () => {});";
 
 beforeAll(async () => {
   t = await createTestContext();
-  pwaDir = writeBuiltPwa({ 'index.html': INDEX, 'assets/index-abc.js': CHUNK, 'assets/tiny-abc.js': 'export const a=1;' });
+  pwaDir = writeBuiltPwa({ 'index.html': INDEX, 'assets/index-abc.js': CHUNK, 'assets/tiny-abc.js': 'export const a=1;', 'sw.js': SERVICE_WORKER });
   expect(await precompressDir(pwaDir)).toEqual({ files: 2 });
   served = await serveBuiltApp(t, pwaDir);
   base = served.base;
@@ -77,5 +78,37 @@ describe('the built app over the wire', () => {
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.body).toString();
     expect(html.startsWith('<!doctype html><html><head><title>Lodge</title><script id="page-data" type="application/json">')).toBe(true);
+  });
+
+  it("sends a built chunk with the headers a script acts on, and the page, the service worker and a missing chunk's 404 with the whole set", async () => {
+    const chunk = await get('/assets/index-abc.js', { 'Accept-Encoding': CHROME });
+    expect(chunk.status).toBe(200);
+    const documentOnly = [
+      'content-security-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    expect(documentOnly.filter((name) => chunk.headers[name] !== undefined)).toEqual([]);
+    expect([chunk.headers['x-content-type-options'], chunk.headers['cross-origin-resource-policy'], chunk.headers['referrer-policy']]).toEqual([
+      'nosniff',
+      'same-origin',
+      'strict-origin-when-cross-origin',
+    ]);
+
+    const page = await get('/', { Accept: 'text/html' });
+    const worker = await get('/sw.js', {});
+    const missing = await get('/assets/gone-abc.js', {});
+    expect([page.status, worker.status, missing.status]).toEqual([200, 200, 404]);
+    for (const res of [page, worker, missing]) {
+      expect(documentOnly.filter((name) => res.headers[name] === undefined)).toEqual([]);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    expect(worker.body.toString()).toBe(SERVICE_WORKER);
   });
 });

@@ -34,7 +34,10 @@ function withPageData(html: string, data: PageData): string {
 /**
  * Serves the built PWA. Hashed assets are cached for a year; index.html and the service
  * worker never (a new deploy must reach tablets). Any other GET that wants HTML gets
- * index.html so client-side routes work on reload (the router shows 'Page Not Found').
+ * index.html so client-side routes work on reload (the router shows 'Page Not Found'),
+ * except below /assets/: a chunk that is not there (a tab still running the build before the
+ * last deploy) is a 404, not the page sent as if it were the script, which a browser refuses
+ * by its type anyway and a cache could keep under the chunk's name.
  */
 export function staticFiles(dir: string, options: StaticFilesOptions = {}): Middleware {
   const root = path.resolve(dir);
@@ -63,7 +66,7 @@ export function staticFiles(dir: string, options: StaticFilesOptions = {}): Midd
     if (ctx.path.startsWith('/api/')) return next();
     await files(ctx, async () => {});
     if (ctx.body != null || ctx.status !== 404) return;
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && fs.existsSync(indexFile)) {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/assets/') && ctx.accepts('html') && fs.existsSync(indexFile)) {
       ctx.set('Cache-Control', 'no-cache');
       if (!options.pageData) {
         await send(ctx, 'index.html', { root });
