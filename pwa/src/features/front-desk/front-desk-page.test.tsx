@@ -127,8 +127,8 @@ describe('front desk', () => {
     const ask = await screen.findByRole('dialog', { name: /^Record payment of R[\d,.]+ by cash\?$/ });
     await user.click(within(ask).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(within(panel).getByText('Paid (Cash)')).toBeInTheDocument());
-    // The question has gone (while it closes, the page behind it is hidden from the reader).
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The question has gone (while it closes, the panel behind it is hidden from the reader).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Record payment of/ })).not.toBeInTheDocument());
     expect(within(panel).queryByRole('button', { name: 'Payment received: Cash' })).not.toBeInTheDocument();
 
     await user.type(within(panel).getByRole('textbox', { name: 'Special requests' }), 'Late arrival');
