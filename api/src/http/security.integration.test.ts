@@ -5,6 +5,17 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { SESSION_COOKIE } from '../features/auth/session.js';
+import { serveBuiltApp, writeBuiltPwa } from '../../test/built-app.js';
+
+/** A Content-Security-Policy header as its directives and their values. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+}
 
 /**
  * Security checks that cut across features: CSRF (Origin / Sec-Fetch-Site), what the logs
@@ -165,37 +176,62 @@ describe('passwords and secrets never leave the server', () => {
 });
 
 describe('security headers', () => {
-  it('every answer carries them, with a Content-Security-Policy that allows only what the app needs', async () => {
-    const res = await t.client().get('/api/health');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    const csp = Object.fromEntries(
-      res.headers
-        .get('content-security-policy')!
-        .split(';')
-        .map((d) => d.trim().split(/\s+/))
-        .map(([name, ...values]) => [name, values]),
-    );
-    expect(csp).toEqual({
-      'default-src': ["'self'"],
-      // The Paystack popup script; nothing inline.
-      'script-src': ["'self'", 'https://js.paystack.co'],
-      // MUI (emotion) writes style tags at run time.
-      'style-src': ["'self'", "'unsafe-inline'"],
-      // Pictures come through our own image endpoints; map tiles from OpenStreetMap.
-      'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-      'font-src': ["'self'", 'data:'],
-      // Weather (Open-Meteo) is fetched by the server, never the browser.
-      'connect-src': ["'self'", 'https://js.paystack.co', 'https://api.paystack.co'],
-      'frame-src': ["'self'", 'https://js.paystack.co', 'https://checkout.paystack.com'],
-      'worker-src': ["'self'"],
-      'manifest-src': ["'self'"],
-      'base-uri': ["'self'"],
-      'form-action': ["'self'"],
-      'frame-ancestors': ["'none'"],
-      'object-src': ["'none'"],
-    });
+  it("every answer carries them; a page's Content-Security-Policy allows only what the app needs", async () => {
+    const pwaDir = writeBuiltPwa({ 'index.html': '<!doctype html><html><head><title>Lodge</title></head><body><div id="root"></div></body></html>' });
+    const served = await serveBuiltApp(t, pwaDir);
+    try {
+      const pages = [await fetch(`${served.base}/`), await fetch(`${served.base}/accommodations`), await fetch(`${served.base}/api/docs`)];
+      expect(pages.map((res) => [res.status, res.headers.get('content-type')])).toEqual([
+        [200, 'text/html; charset=utf-8'],
+        [200, 'text/html; charset=utf-8'],
+        [200, 'text/html; charset=utf-8'],
+      ]);
+      for (const res of pages) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(directives(res.headers.get('content-security-policy')!), res.url).toEqual({
+          'default-src': ["'self'"],
+          // The Paystack popup script; nothing inline.
+          'script-src': ["'self'", 'https://js.paystack.co'],
+          // MUI (emotion) writes style tags at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Pictures come through our own image endpoints; map tiles from OpenStreetMap.
+          'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          'font-src': ["'self'", 'data:'],
+          // Weather (Open-Meteo) is fetched by the server, never the browser.
+          'connect-src': ["'self'", 'https://js.paystack.co', 'https://api.paystack.co'],
+          'frame-src': ["'self'", 'https://js.paystack.co', 'https://checkout.paystack.com'],
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'object-src': ["'none'"],
+        });
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("an API answer that is not a page carries a policy that lets it load and run nothing, nor be framed", async () => {
+    const answers = [await t.client().get('/api/health'), await t.client().get('/api/public/settings'), await t.client().get('/api/openapi.json')];
+    expect(answers.map((res) => [res.status, res.headers.get('content-type')?.split(';')[0]])).toEqual([
+      [200, 'application/json'],
+      [200, 'application/json'],
+      [200, 'application/json'],
+    ]);
+    for (const res of answers) {
+      expect(directives(res.headers.get('content-security-policy')!)).toEqual({
+        'default-src': ["'none'"],
+        // The browser's own viewer of a PDF, a picture or JSON may style itself inline.
+        'style-src': ["'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 
   it('the rest of the set: the popup-friendly opener policy, no camera or microphone, and helmet\'s defaults', async () => {

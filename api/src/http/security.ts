@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import { ForbiddenError } from '../errors.js';
+import { BUILT_ASSETS } from './static-files.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -69,8 +70,15 @@ const DOCUMENT_ONLY_HEADERS = [
   'X-XSS-Protection',
 ];
 
-/** Where the build puts its hashed files (Vite's assetsDir): scripts, styles, pictures, fonts; no page and no worker. */
-const BUILT_ASSETS = '/assets/';
+/**
+ * The policy of an API answer that is not a page (JSON, a PDF, a CSV, a calendar, a picture).
+ * Opened in a tab it is a document that runs nothing and loads nothing, and no site may frame
+ * it; the page's policy (about 470 bytes, sent uncompressed on HTTP/1.1 with every answer)
+ * would allow more. Inline styles stay allowed for the browser's own viewers of a PDF, a
+ * picture or JSON, which some browsers draw with them; such a document has no markup of
+ * anyone's to style. The API's one page, its reference at /api/docs, keeps the page's policy.
+ */
+export const API_ANSWER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /**
  * Security headers for every response (API and the PWA's files), by helmet, set before the
@@ -85,7 +93,8 @@ const BUILT_ASSETS = '/assets/';
  * tablet's precache of the whole app, for no effect. They keep nosniff (a script must be
  * served as a script), Cross-Origin-Resource-Policy, the referrer policy (a module's imports
  * follow its response's) and, in production, HSTS. The service worker (/sw.js) is not under
- * /assets/ and keeps the whole set, its CSP included.
+ * /assets/ and keeps the whole set, its CSP included. API answers other than a page carry
+ * API_ANSWER_POLICY in place of the page's policy.
  */
 export function securityHeaders(opts: { production: boolean; paystackScriptOrigin: string }): Middleware {
   const headers = helmet({
@@ -122,8 +131,11 @@ export function securityHeaders(opts: { production: boolean; paystackScriptOrigi
     // Helmet has no Permissions-Policy.
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     await headers(ctx, next);
-    if (ctx.path.startsWith(BUILT_ASSETS) && (ctx.status === 200 || ctx.status === 304) && !ctx.response.is('html')) {
+    if (ctx.response.is('html')) return;
+    if (ctx.path.startsWith(BUILT_ASSETS) && (ctx.status === 200 || ctx.status === 304)) {
       for (const name of DOCUMENT_ONLY_HEADERS) ctx.remove(name);
+    } else if (ctx.path.startsWith('/api/')) {
+      ctx.set('Content-Security-Policy', API_ANSWER_POLICY);
     }
   };
 }

@@ -6,6 +6,13 @@ import type { Context, Middleware } from 'koa';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/contracts/page-data.js';
 import type { Logger } from 'pino';
 
+/**
+ * Where the build puts its hashed files (Vite's assetsDir): scripts, styles, pictures, fonts; no
+ * page and no worker. They are cached for good, a missing one is a 404, and they go without
+ * the document-only security headers (security.ts).
+ */
+export const BUILT_ASSETS = '/assets/';
+
 export interface StaticFilesOptions {
   /**
    * Data written into the HTML of the pages this serves (shared/contracts/page-data.ts). Not
@@ -53,7 +60,7 @@ export function staticFiles(dir: string, options: StaticFilesOptions = {}): Midd
     index: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+      if (filePath.startsWith(path.join(root, BUILT_ASSETS))) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest') || name.startsWith('workbox-')) {
         res.setHeader('Cache-Control', 'no-cache');
@@ -66,7 +73,7 @@ export function staticFiles(dir: string, options: StaticFilesOptions = {}): Midd
     if (ctx.path.startsWith('/api/')) return next();
     await files(ctx, async () => {});
     if (ctx.body != null || ctx.status !== 404) return;
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/assets/') && ctx.accepts('html') && fs.existsSync(indexFile)) {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith(BUILT_ASSETS) && ctx.accepts('html') && fs.existsSync(indexFile)) {
       ctx.set('Cache-Control', 'no-cache');
       if (!options.pageData) {
         await send(ctx, 'index.html', { root });
