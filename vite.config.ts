@@ -38,6 +38,12 @@ export default defineConfig({
         // office's tables and dialogs (bench/landing-bytes.ts measures it).
         manualChunks(id) {
           if (id.endsWith('/zod-jitless.ts')) return 'zod';
+          // The lodge's dates, money and pricing rules, which most pages share, in a chunk of
+          // their own: left to rollup they shared one with the contracts' common schemas, and
+          // every page that formats a date or a price loaded and ran zod for them.
+          if (/\/shared\/domain\/(dates|money|pricing|party-pricing|specials)\.ts$/.test(id) || id.includes('node_modules/@date-fns/tz/')) {
+            return 'lodge-rules';
+          }
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           // The windowed bookings table's virtualizer is the back office's only: it stays with that page.

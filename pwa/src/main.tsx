@@ -9,6 +9,7 @@ import { seedQueriesFromPage } from './app/page-data.js';
 import { preloadBackOfficePage, routes } from './app/routes.js';
 import { seedVisitorWithoutSession, startLoginCheckEarly } from './features/auth/api/use-auth.js';
 import { accommodationsQueryOptions } from './features/accommodations/api/use-accommodations.js';
+import { unitsQueryOptions } from './features/accommodations/api/use-units.js';
 
 const queryClient = createQueryClient();
 // What the server wrote into the page (the lodge's settings; on /accommodations the list) and
@@ -16,13 +17,14 @@ const queryClient = createQueryClient();
 seedQueriesFromPage(queryClient);
 seedVisitorWithoutSession(queryClient);
 
-// /accommodations opens on the list: where the page did not carry it (the service worker's
-// copy of the page), it is asked for now, beside the page's code, rather than once that code
-// has arrived and drawn (the first card's picture, the page's largest paint, waits for it).
-// The page's query then finds it in the cache or in flight; a list already in the cache is
-// fresh (no query goes stale on its own) and is not asked again.
+// /accommodations opens on the list and its units: where the page did not carry them (the
+// service worker's copy of the page), they are asked for now, beside the page's code, rather
+// than once that code has arrived and drawn (the first card's picture, the page's largest
+// paint, waits for them). The page's queries then find them in the cache or in flight; a list
+// already in the cache is fresh (no query goes stale on its own) and is not asked again.
 if (window.location.pathname.replace(/\/+$/, '') === '/accommodations') {
   void queryClient.prefetchQuery(accommodationsQueryOptions());
+  void queryClient.prefetchQuery(unitsQueryOptions());
 }
 // A back-office address (the desk's tablet opening the app, online or not): the login check
 // and the page's code start now, side by side, rather than one after the other once the

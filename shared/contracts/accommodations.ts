@@ -117,6 +117,14 @@ export const Unit = z.object({
 });
 export type Unit = z.infer<typeof Unit>;
 
+/**
+ * A unit as the public site sees it (GET /api/units): which type it belongs to and whether it
+ * is in service. Its housekeeping (notes, who set the status, out of order periods and why) is
+ * the lodge's own business, shown to staff only.
+ */
+export const PublicUnit = Unit.pick({ id: true, name: true, accommodationTypeId: true, isActive: true });
+export type PublicUnit = z.infer<typeof PublicUnit>;
+
 /** Accommodation Management's messages, word for word (docs/product.md, Validation messages). */
 export const ACCOMMODATION_MESSAGES = {
   nameRequired: 'Name is required',

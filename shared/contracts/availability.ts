@@ -54,5 +54,4 @@ export type PackageAvailabilityResponse = z.infer<typeof PackageAvailabilityResp
  * A type with no active unit has nothing a guest could be given: the public site shows it as
  * "Coming soon" (or not at all) and the API refuses to check or book it with this message (409).
  */
-export const COMING_SOON_LABEL = 'Coming soon';
 export const COMING_SOON_MESSAGE = 'This accommodation is coming soon and cannot be booked yet';

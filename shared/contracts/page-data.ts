@@ -1,5 +1,6 @@
 import type { PublicSettings } from './settings.js';
-import type { AccommodationType } from './accommodations.js';
+import type { AccommodationType, PublicUnit } from './accommodations.js';
+import type { PublicEvent } from './events.js';
 
 /**
  * What the server writes into the HTML of a page it serves (a `<script type="application/json">`
@@ -13,6 +14,10 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** GET /api/public/settings's answer. */
   publicSettings?: PublicSettings;
-  /** GET /api/accommodations's answer, on /accommodations. */
+  /** GET /api/accommodations's answer, on /accommodations and /booking. */
   accommodations?: AccommodationType[];
+  /** GET /api/units's answer, on /accommodations and /booking. */
+  units?: PublicUnit[];
+  /** GET /api/public/events's answer, on /whats-on. */
+  events?: PublicEvent[];
 }

@@ -28,7 +28,7 @@ function pageData(html: string): unknown {
 }
 
 describe('a page the server sends', () => {
-  it.each(['/', '/accommodations', '/accommodations/', '/my-booking/abc', '/admin/front-desk'])('%s carries the public settings, the same as GET /api/public/settings', async (page) => {
+  it.each(['/', '/accommodations', '/accommodations/', '/booking', '/whats-on', '/my-booking/abc', '/admin/front-desk'])('%s carries the public settings, the same as GET /api/public/settings', async (page) => {
     const res = await fetch(base + page, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -37,10 +37,17 @@ describe('a page the server sends', () => {
     const settings = await (await fetch(`${base}/api/public/settings`)).json();
     const data = pageData(html) as Record<string, unknown>;
     expect(data.publicSettings).toEqual(settings);
-    // The list of accommodation types on the page that opens on it, and on no other.
-    if (page.startsWith('/accommodations')) {
-      expect(data.accommodations).toEqual(await (await fetch(`${base}/api/accommodations`)).json());
-      expect(Object.keys(data).sort()).toEqual(['accommodations', 'publicSettings']);
+    // The catalogue (types and units) on the pages that open on it, the events on What's on,
+    // each the same as the API's answer; on no other page.
+    const answer = async (path: string) => (await fetch(base + path)).json();
+    if (page.startsWith('/accommodations') || page === '/booking') {
+      expect(data.accommodations).toEqual(await answer('/api/accommodations'));
+      expect(data.units).toEqual(await answer('/api/units'));
+      expect((data.units as unknown[]).length).toBeGreaterThan(0);
+      expect(Object.keys(data).sort()).toEqual(['accommodations', 'publicSettings', 'units']);
+    } else if (page === '/whats-on') {
+      expect(data.events).toEqual(await answer('/api/public/events'));
+      expect(Object.keys(data).sort()).toEqual(['events', 'publicSettings']);
     } else {
       expect(Object.keys(data)).toEqual(['publicSettings']);
     }

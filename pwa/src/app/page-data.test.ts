@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client.js';
 import { seedQueriesFromPage } from './page-data.js';
 import { PUBLIC_SETTINGS_KEY } from '@/features/settings/api/use-public-settings.js';
-import { accommodations, publicSettings } from '@/test/fixtures.js';
+import { accommodations, publicSettings, publicUnits } from '@/test/fixtures.js';
 import { ACCOMMODATIONS_KEY } from '@/features/accommodations/api/use-accommodations.js';
+import { UNITS_KEY } from '@/features/accommodations/api/use-units.js';
+import { PUBLIC_EVENTS_KEY } from '@/features/whats-on/api/use-public-events.js';
 
 function pageWith(elementText: string | null): Document {
   const doc = document.implementation.createHTMLDocument('page');
@@ -31,6 +33,22 @@ describe('seedQueriesFromPage', () => {
     const withoutList = createQueryClient();
     seedQueriesFromPage(withoutList, pageWith(JSON.stringify({ publicSettings })));
     expect(withoutList.getQueryData(ACCOMMODATIONS_KEY)).toBeUndefined();
+  });
+
+  it("puts the page's units and events in the cache, and leaves out a field that breaks its contract", () => {
+    const events = [
+      { id: 'e1', name: 'Stargazing', description: null, eventDate: '2026-03-14T18:00:00.000Z', images: [], tickets: [{ name: 'Adult', price: 450 }], stay: { checkIn: '2026-03-14', checkOut: '2026-03-15' } },
+    ];
+    const client = createQueryClient();
+    seedQueriesFromPage(client, pageWith(JSON.stringify({ publicSettings, units: publicUnits, events })));
+    expect(client.getQueryData(UNITS_KEY)).toEqual(publicUnits);
+    expect(client.getQueryData(PUBLIC_EVENTS_KEY)).toEqual(events);
+
+    const broken = createQueryClient();
+    seedQueriesFromPage(broken, pageWith(JSON.stringify({ publicSettings, units: [{ ...publicUnits[0], isActive: 'yes' }], events: [{ ...events[0], stay: { checkIn: '2026-02-30', checkOut: '2026-03-01' } }] })));
+    expect(broken.getQueryData(UNITS_KEY)).toBeUndefined();
+    expect(broken.getQueryData(PUBLIC_EVENTS_KEY)).toBeUndefined();
+    expect(broken.getQueryData(PUBLIC_SETTINGS_KEY)).toEqual(publicSettings);
   });
 
   it.each([

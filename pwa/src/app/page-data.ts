@@ -1,8 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PAGE_DATA_ELEMENT_ID } from '@shared/contracts/page-data.js';
-import { AccommodationListLight, PublicSettingsLight } from '@/lib/light-contracts.js';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@shared/contracts/page-data.js';
+import { AccommodationListLight, PublicEventListLight, PublicSettingsLight, PublicUnitListLight, type LightContract } from '@/lib/light-contracts.js';
 import { ACCOMMODATIONS_KEY } from '@/features/accommodations/api/use-accommodations.js';
+import { UNITS_KEY } from '@/features/accommodations/api/use-units.js';
 import { PUBLIC_SETTINGS_KEY } from '@/features/settings/api/use-public-settings.js';
+import { PUBLIC_EVENTS_KEY } from '@/features/whats-on/api/use-public-events.js';
+
+/** Each field of the page data: the query it answers and its contract (the API's own check). */
+const SEEDS: [keyof PageData, readonly unknown[], LightContract<unknown>][] = [
+  ['publicSettings', PUBLIC_SETTINGS_KEY, PublicSettingsLight],
+  ['accommodations', ACCOMMODATIONS_KEY, AccommodationListLight],
+  ['units', UNITS_KEY, PublicUnitListLight],
+  ['events', PUBLIC_EVENTS_KEY, PublicEventListLight],
+];
 
 /**
  * Puts the data the server wrote into this page (shared/contracts/page-data.ts) in the query
@@ -20,10 +30,10 @@ export function seedQueriesFromPage(queryClient: QueryClient, doc: Document = do
   } catch {
     return;
   }
-  const settings = PublicSettingsLight.safeParse(data?.publicSettings);
-  if (settings.success) queryClient.setQueryData(PUBLIC_SETTINGS_KEY, settings.data);
-  if (data?.accommodations !== undefined) {
-    const types = AccommodationListLight.safeParse(data.accommodations);
-    if (types.success) queryClient.setQueryData(ACCOMMODATIONS_KEY, types.data);
+  if (typeof data !== 'object' || data === null) return;
+  for (const [field, queryKey, contract] of SEEDS) {
+    if (data[field] === undefined) continue;
+    const checked = contract.safeParse(data[field]);
+    if (checked.success) queryClient.setQueryData(queryKey, checked.data);
   }
 }

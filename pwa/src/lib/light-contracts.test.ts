@@ -3,8 +3,20 @@ import { z } from 'zod';
 import { UserResponse } from '@shared/contracts/auth.js';
 import { PublicSettings } from '@shared/contracts/settings.js';
 import { WeatherResponse } from '@shared/contracts/weather.js';
-import { AccommodationType } from '@shared/contracts/accommodations.js';
-import { AccommodationListLight, AccommodationTypeLight, PublicSettingsLight, UserLight, WeatherLight, type LightContract } from './light-contracts.js';
+import { AccommodationType, PublicUnit } from '@shared/contracts/accommodations.js';
+import { PublicEvent, PublicEventList } from '@shared/contracts/events.js';
+import {
+  AccommodationListLight,
+  AccommodationTypeLight,
+  PublicEventLight,
+  PublicEventListLight,
+  PublicSettingsLight,
+  PublicUnitLight,
+  PublicUnitListLight,
+  UserLight,
+  WeatherLight,
+  type LightContract,
+} from './light-contracts.js';
 
 const user = { id: 'u1', username: 'manager', firstName: 'Thandi', lastName: 'Mokoena', email: 'm@example.com', role: 'Manager' };
 const settings = {
@@ -65,6 +77,16 @@ const accommodation = {
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+const unit = { id: 'u-1', name: 'Suite 1', accommodationTypeId: accommodation.id, isActive: true };
+const event = {
+  id: 'e-1',
+  name: 'Stargazing night',
+  description: null,
+  eventDate: '2026-03-14T18:00:00.000Z',
+  images: ['/uploads/stars.jpg'],
+  tickets: [{ name: 'Adult', price: 450 }],
+  stay: { checkIn: '2026-03-14', checkOut: '2026-03-15' },
+};
 
 // Every kind of wrong (and some right) value a field could carry.
 const VALUES: unknown[] = [undefined, null, '', 'x', 'Manager', 'Guest', 'ZAR', 'USD', 'Africa/Johannesburg', 0, 2, 1.5, -3, true, false, {}, [], Number.MAX_SAFE_INTEGER + 2];
@@ -74,6 +96,8 @@ const cases: [string, z.ZodType, LightContract<unknown>, Record<string, unknown>
   ['PublicSettings', PublicSettings, PublicSettingsLight, settings],
   ['WeatherResponse', WeatherResponse, WeatherLight, weather],
   ['AccommodationType', AccommodationType, AccommodationTypeLight, accommodation],
+  ['PublicUnit', PublicUnit, PublicUnitLight, unit],
+  ['PublicEvent', PublicEvent, PublicEventLight, event],
 ];
 
 describe.each(cases)('the light check of %s', (_name, contract, light, good) => {
@@ -135,5 +159,52 @@ describe('the light check of GET /api/accommodations', () => {
   it('names the item and field of a wrong value', () => {
     const result = AccommodationListLight.safeParse([accommodation, { ...accommodation, version: 'one' }]);
     expect(result).toEqual({ success: false, error: { issues: [{ path: [1, 'version'], message: 'Invalid version' }] } });
+  });
+});
+
+describe('the light checks of GET /api/units and GET /api/public/events', () => {
+  it('agree with zod on lists, and on lists of wrong items', () => {
+    const units: unknown[] = [[], [unit, { ...unit, id: 'u-2', isActive: false }], [{ ...unit, isActive: 'yes' }], [{ ...unit, name: null }], unit, null];
+    for (const answer of units) {
+      const quick = PublicUnitListLight.safeParse(answer);
+      const zod = z.array(PublicUnit).safeParse(answer);
+      expect({ answer, success: quick.success }).toEqual({ answer, success: zod.success });
+      if (quick.success && zod.success) expect(quick.data).toEqual(zod.data);
+    }
+  });
+
+  it("agree with zod on an event's tickets and stay, field by field", () => {
+    const variants: unknown[] = [
+      { tickets: [] },
+      { tickets: [{ name: 'Adult', price: 450, extra: 1 }, { name: 'Child', price: 0 }] },
+      { tickets: [{ name: 'Adult' }] },
+      { tickets: [{ name: 3, price: 450 }] },
+      { tickets: [{ name: 'Adult', price: '450' }] },
+      { tickets: [null] },
+      { tickets: {} },
+      { stay: { checkIn: '2026-02-28', checkOut: '2026-03-01', extra: true } },
+      { stay: { checkIn: '2026-02-30', checkOut: '2026-03-01' } },
+      { stay: { checkIn: '2026-3-1', checkOut: '2026-03-02' } },
+      { stay: { checkIn: '2028-02-29', checkOut: '2028-03-01' } },
+      { stay: { checkIn: '2100-02-29', checkOut: '2100-03-01' } },
+      { stay: { checkIn: '2000-02-29', checkOut: '2000-03-01' } },
+      { stay: { checkIn: '0099-02-29', checkOut: '0099-03-01' } },
+      { stay: { checkIn: '2026-00-10', checkOut: '2026-12-32' } },
+      { stay: { checkIn: '2026-12-31', checkOut: '2026-13-01' } },
+      { stay: { checkIn: '2026-04-31', checkOut: '2026-05-01' } },
+      { stay: { checkIn: ' 2026-04-30', checkOut: '2026-05-01' } },
+      { stay: { checkIn: '2026-03-01' } },
+      { stay: null },
+      { stay: [] },
+      { description: 'Under the southern sky' },
+      { images: [1] },
+    ];
+    for (const change of variants) {
+      const answer = [{ ...event, ...(change as object) }];
+      const quick = PublicEventListLight.safeParse(answer);
+      const zod = PublicEventList.safeParse(answer);
+      expect({ change, success: quick.success }).toEqual({ change, success: zod.success });
+      if (quick.success && zod.success) expect(quick.data).toEqual(zod.data);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { AccommodationType, ChildBandDto } from '@shared/contracts/accommodations.js';
+import type { AccommodationType, ChildBandDto, PublicUnit } from '@shared/contracts/accommodations.js';
+import type { PublicEvent } from '@shared/contracts/events.js';
 import { MEAL_PLANS, PRICING_MODELS } from '@shared/domain/pricing-models.js';
 import type { User } from '@shared/contracts/auth.js';
 import type { PublicSettings } from '@shared/contracts/settings.js';
@@ -197,3 +198,50 @@ export const AccommodationTypeLight = object<AccommodationType>({
 
 /** GET /api/accommodations (a list of AccommodationType). */
 export const AccommodationListLight = listOf(AccommodationTypeLight);
+
+/** One unit as the public sees it (PublicUnit). */
+export const PublicUnitLight = object<PublicUnit>({
+  id: string,
+  name: string,
+  accommodationTypeId: string,
+  isActive: boolean,
+});
+
+/** GET /api/units (a list of PublicUnit). */
+export const PublicUnitListLight = listOf(PublicUnitLight);
+
+/**
+ * A date as YYYY-MM-DD that is a day of the calendar (IsoDateStrict: '2026-02-30' is not).
+ * The rule is shared/domain/dates.ts's isValidIsoDate, written again here: that module comes
+ * with the lodge's time zone library, which the first page does not load (the tests hold the
+ * two to the same answers).
+ */
+const isoDate: Check<string> = (v) => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return INVALID;
+  const [year, month, day] = v.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? v : INVALID;
+};
+
+/** An object of fixed fields inside a contract (z.object): unknown fields dropped. */
+const fields =
+  <T extends object>(shape: { [K in keyof T]-?: Check<T[K]> }): Check<T> =>
+  (v) => {
+    const result = object(shape).safeParse(v);
+    return result.success ? result.data : INVALID;
+  };
+
+/** One upcoming event (PublicEvent). */
+export const PublicEventLight = object<PublicEvent>({
+  id: string,
+  name: string,
+  description: nullable(string),
+  eventDate: string,
+  images: arrayOf(string),
+  tickets: arrayOf(fields<PublicEvent['tickets'][number]>({ name: string, price: number })),
+  stay: fields<PublicEvent['stay']>({ checkIn: isoDate, checkOut: isoDate }),
+});
+
+/** GET /api/public/events (PublicEventList). */
+export const PublicEventListLight = listOf(PublicEventLight);

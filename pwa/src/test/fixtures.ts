@@ -1,4 +1,4 @@
-import { AccommodationType, Unit, type AccommodationType as Accommodation } from '@shared/contracts/accommodations.js';
+import { AccommodationType, Unit, type AccommodationType as Accommodation, type PublicUnit } from '@shared/contracts/accommodations.js';
 import { UserResponse, type User } from '@shared/contracts/auth.js';
 import { PublicSettings } from '@shared/contracts/settings.js';
 import { WeatherResponse } from '@shared/contracts/weather.js';
@@ -144,7 +144,7 @@ export const perPersonType: Accommodation = accommodation({
   maxAdults: 3,
 });
 
-/** GET /api/units: the active units (the entire lodge has none of its own). */
+/** The active units as the back office has them (the entire lodge has none of its own). */
 export const units: Unit[] = [
   ['unit-1', 'Tent 1', 'type-tent'],
   ['unit-2', 'Tent 2', 'type-tent'],
@@ -153,6 +153,9 @@ export const units: Unit[] = [
 ].map(([id, name, accommodationTypeId]) =>
   Unit.parse({ id, name, accommodationTypeId, isActive: true, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' }),
 );
+
+/** GET /api/units: the same units as the public sees them (PublicUnit). */
+export const publicUnits: PublicUnit[] = units.map(({ id, name, accommodationTypeId, isActive }) => ({ id, name, accommodationTypeId, isActive }));
 
 export const weather = WeatherResponse.parse({
   temp: 29.6,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { User } from '@shared/contracts/auth.js';
-import { accommodations, publicSettings, units, weather } from './fixtures.js';
+import { accommodations, publicSettings, publicUnits, weather } from './fixtures.js';
 
 /** The API's signed-in hint cookie, as a login or logout would leave it. */
 export function setSignedInHint(signedIn: boolean) {
@@ -24,7 +24,7 @@ export const defaultHandlers = [
   signedInAs(null),
   http.get('/api/public/settings', () => HttpResponse.json(publicSettings)),
   http.get('/api/accommodations', () => HttpResponse.json(accommodations)),
-  http.get('/api/units', () => HttpResponse.json(units)),
+  http.get('/api/units', () => HttpResponse.json(publicUnits)),
   http.get('/api/weather', () => HttpResponse.json(weather)),
   http.get('/api/public/events', () => HttpResponse.json([])),
   http.get('/api/public/special-offers', () => HttpResponse.json([])),

@@ -50,7 +50,7 @@ export function listAdminTypes(deps: Db): Promise<AccommodationType[]> {
 }
 
 export function listAdminUnits(deps: Db): Promise<Unit[]> {
-  return repo.listUnits(deps.db, { activeOnly: false });
+  return repo.listUnits(deps.db);
 }
 
 export async function createType(deps: Db, user: SessionUser, input: AccommodationTypeRequest, opts: TxOptions = {}) {

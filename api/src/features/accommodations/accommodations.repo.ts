@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { prepared } from '../../db/prepared.js';
-import type { AccommodationType, OutOfOrderPeriod, Unit } from '../../../../shared/contracts/accommodations.js';
+import type { AccommodationType, OutOfOrderPeriod, PublicUnit, Unit } from '../../../../shared/contracts/accommodations.js';
 import type { CleaningStatus } from '../../../../shared/domain/housekeeping.js';
 import { centsToRand, randToCents } from '../../../../shared/domain/money.js';
 
@@ -123,13 +123,22 @@ function unitColumns(db: Db) {
   ];
 }
 
-export async function listUnits(db: Db, opts: { activeOnly: boolean }): Promise<Unit[]> {
-  const q = db<UnitRow>('units as u')
+/** The active units as the public site sees them (PublicUnit), in the back office's order. */
+export async function listPublicUnits(db: Db): Promise<PublicUnit[]> {
+  const rows: Pick<UnitRow, 'id' | 'name' | 'accommodation_type_id' | 'is_active'>[] = await db('units as u')
+    .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
+    .select('u.id', 'u.name', 'u.accommodation_type_id', 'u.is_active')
+    .where('u.is_active', true)
+    .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }]);
+  return rows.map((r) => ({ id: r.id, name: r.name, accommodationTypeId: r.accommodation_type_id, isActive: r.is_active }));
+}
+
+/** Every unit, inactive ones included, with its housekeeping (the back office's). */
+export async function listUnits(db: Db): Promise<Unit[]> {
+  const rows: UnitRow[] = await db<UnitRow>('units as u')
     .join('accommodation_types as t', 't.id', 'u.accommodation_type_id')
     .select(unitColumns(db))
     .orderBy([{ column: 't.sort_order' }, { column: 't.name' }, { column: 'u.sort_order' }, { column: 'u.name' }]);
-  if (opts.activeOnly) q.where('u.is_active', true);
-  const rows: UnitRow[] = await q;
   return rows.map(toUnit);
 }
 

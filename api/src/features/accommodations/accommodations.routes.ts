@@ -24,14 +24,17 @@ export function accommodationRoutes(router: Router<AppState>, deps: Deps): void 
   // memory per instance, checked against the database's catalogue_version on each request.
   const catalogueVersion = coalescedProbe(() => repo.readCatalogueVersion(deps.db));
   const publicTypes = versionedJson(catalogueVersion, () => repo.listTypes(deps.db, { activeOnly: true }));
-  const publicUnits = versionedJson(catalogueVersion, () => repo.listUnits(deps.db, { activeOnly: true }));
+  const publicUnits = versionedJson(catalogueVersion, () => repo.listPublicUnits(deps.db));
 
   /** Public catalogue: active types only (the entire lodge included when active). */
   router.get('/accommodations', async (ctx) => {
     sendCachedJson(ctx, await publicTypes());
   });
 
-  /** Public: active units (the booking flow picks the first active unit of a type). */
+  /**
+   * Public: active units (the booking flow picks the first active unit of a type), without
+   * their housekeeping (PublicUnit).
+   */
   router.get('/units', async (ctx) => {
     sendCachedJson(ctx, await publicUnits());
   });

@@ -3,13 +3,18 @@
  * feature owns: the statements are its repo's, so a change to those tables is made here once.
  */
 import type { DbOrTx, Tx } from '../../db/transaction.js';
-import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
+import type { AccommodationType, PublicUnit, Unit } from '../../../../shared/contracts/accommodations.js';
 import * as repo from './accommodations.repo.js';
 
 export type { TypeSummary, UnitSummary } from './accommodations.repo.js';
 
 export function listAccommodationTypes(db: DbOrTx, opts: { activeOnly: boolean }): Promise<AccommodationType[]> {
   return repo.listTypes(db, opts);
+}
+
+/** The active units as GET /api/units answers them (no housekeeping). */
+export function listPublicUnits(db: DbOrTx): Promise<PublicUnit[]> {
+  return repo.listPublicUnits(db);
 }
 
 /** Accommodation types by id, through the caller's transaction when given one (the sync pull). */
@@ -33,7 +38,7 @@ export function lockUnit(trx: Tx, id: string): Promise<Unit | undefined> {
 
 /** Every unit, inactive ones included, in the catalogue's order (the housekeeping board). */
 export function listAllUnits(db: DbOrTx): Promise<Unit[]> {
-  return repo.listUnits(db, { activeOnly: false });
+  return repo.listUnits(db);
 }
 
 export function getTypeSummary(db: DbOrTx, id: string): Promise<repo.TypeSummary | undefined> {

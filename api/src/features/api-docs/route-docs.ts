@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccommodationType, AccommodationTypeRequest, CreateUnitRequest, DeleteImageRequest, Unit, UpdateUnitRequest } from '../../../../shared/contracts/accommodations.js';
+import { AccommodationType, AccommodationTypeRequest, CreateUnitRequest, DeleteImageRequest, PublicUnit, Unit, UpdateUnitRequest } from '../../../../shared/contracts/accommodations.js';
 import { AuditPage, AuditQuery } from '../../../../shared/contracts/audit.js';
 import { LoginRequest, RegisterRequest, UserResponse } from '../../../../shared/contracts/auth.js';
 import {
@@ -173,7 +173,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/auth/user': d({ tag: 'Auth', summary: 'The signed-in user', ok: { status: 200, schema: UserResponse } }),
 
   'GET /api/accommodations': d({ tag: 'Catalogue', summary: 'Active accommodation types', ok: { status: 200, schema: list(AccommodationType) }, also: { 304: 'Not modified (ETag)' } }),
-  'GET /api/units': d({ tag: 'Catalogue', summary: 'Active units', ok: { status: 200, schema: list(Unit) }, also: { 304: 'Not modified (ETag)' } }),
+  'GET /api/units': d({ tag: 'Catalogue', summary: 'Active units', ok: { status: 200, schema: list(PublicUnit) }, also: { 304: 'Not modified (ETag)' } }),
   'POST /api/availability': d({ tag: 'Catalogue', summary: 'Free units of a type for a stay', body: AvailabilityRequest, ok: { status: 200, schema: AvailabilityResponse } }),
   'POST /api/package-availability': d({ tag: 'Catalogue', summary: 'Whether a package (the entire lodge) is free for a stay', body: PackageAvailabilityRequest, ok: { status: 200, schema: PackageAvailabilityResponse } }),
   'POST /api/calculate-rate': d({ tag: 'Catalogue', summary: "A stay's price, night by night", body: CalculateRateRequest, ok: { status: 200, schema: CalculateRateResponse } }),

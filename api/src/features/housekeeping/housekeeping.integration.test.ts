@@ -55,6 +55,24 @@ async function put(id: string, body: Record<string, unknown>): Promise<Booking> 
   return Booking.parse(res.body);
 }
 
+describe('what the public sees of a unit', () => {
+  it('GET /api/units gives its id, name, type and that it is in service, and nothing of its housekeeping', async () => {
+    const { typeId, unitIds, name } = await createTypeWithUnits(t.db, { units: 1 });
+    const read = await onBoard(unitIds[0]);
+    expect((await setStatus(unitIds[0], { status: 'Dirty', note: 'Guest left a wet towel on the bed', version: read.version })).status).toBe(200);
+    const from = addDays(today(), 20);
+    expect((await manager.post('/api/admin/out-of-order', { unitId: unitIds[0], startDate: from, endDate: addDays(from, 2), note: 'Geyser burst in the en-suite' })).status).toBe(201);
+
+    const res = await t.client().get('/api/units');
+    expect(res.status).toBe(200);
+    const mine = (res.body as { accommodationTypeId: string }[]).filter((u) => u.accommodationTypeId === typeId);
+    expect(mine).toEqual([{ id: unitIds[0], name: `${name} unit 1`, accommodationTypeId: typeId, isActive: true }]);
+    const staffName = (await onBoard(unitIds[0])).housekeepingChangedBy!;
+    expect(staffName).toMatch(/\S+ \S+/);
+    for (const secret of ['wet towel', 'Geyser', staffName, 'housekeeping', 'outOfOrder']) expect(res.text.includes(secret), secret).toBe(false);
+  });
+});
+
 describe("a unit's cleaning status", () => {
   it('one tap sets it with the note, who and when; the board shows it; the audit log has it', async () => {
     const { unitIds, name } = await createTypeWithUnits(t.db, { units: 1 });

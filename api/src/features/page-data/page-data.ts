@@ -2,7 +2,11 @@ import type { Deps } from '../../deps.js';
 import type { PageData } from '../../../../shared/contracts/page-data.js';
 import { cachedSettings } from '../settings/settings.service.js';
 import { toPublicSettings } from '../settings/settings.routes.js';
-import { listAccommodationTypes } from '../accommodations/queries.js';
+import { listAccommodationTypes, listPublicUnits } from '../accommodations/queries.js';
+import { listPublicEvents } from '../events/events.service.js';
+
+/** The pages that open on the catalogue: the list of types and which of them have units. */
+const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
 
 /**
  * The data written into a page the server sends (http/static-files.ts), read as the API reads
@@ -10,18 +14,25 @@ import { listAccommodationTypes } from '../accommodations/queries.js';
  * - on every page, the lodge's public settings (GET /api/public/settings): every first render
  *   needs them (the lodge's name in the bar and the title; on the landing page the hero and
  *   its picture);
- * - on /accommodations, the list of accommodation types (GET /api/accommodations): the page
- *   opens on it, and its largest paint is the first card's picture.
+ * - on /accommodations and /booking, the accommodation types (GET /api/accommodations) and the
+ *   active units (GET /api/units): the pages open on them (a type without a unit is "Coming
+ *   soon"), and the first page's largest paint is the first card's picture;
+ * - on /whats-on, the upcoming events (GET /api/public/events).
  * A phone on a slow line would otherwise ask for them only after the app's code had
- * downloaded and run, and draw the page a second time when they arrived.
+ * downloaded and run, and draw the page a second time when they arrived, in one long task.
  */
 export async function pageDataFor(deps: Deps, pagePath: string): Promise<PageData> {
   const path = pagePath.replace(/\/+$/, '') || '/';
-  const [settings, types] = await Promise.all([
+  const catalogue = CATALOGUE_PAGES.has(path);
+  const [settings, types, units, events] = await Promise.all([
     cachedSettings(deps),
-    path === '/accommodations' ? listAccommodationTypes(deps.db, { activeOnly: true }) : undefined,
+    catalogue ? listAccommodationTypes(deps.db, { activeOnly: true }) : undefined,
+    catalogue ? listPublicUnits(deps.db) : undefined,
+    path === '/whats-on' ? listPublicEvents(deps) : undefined,
   ]);
   const data: PageData = { publicSettings: toPublicSettings(settings, deps) };
   if (types) data.accommodations = types;
+  if (units) data.units = units;
+  if (events) data.events = events;
   return data;
 }

@@ -1,4 +1,4 @@
-import type { AccommodationType, Unit } from '@shared/contracts/accommodations.js';
+import type { AccommodationType, PublicUnit } from '@shared/contracts/accommodations.js';
 
 /**
  * A type with no active unit has nothing a guest could be given: the public site shows it as
@@ -6,7 +6,10 @@ import type { AccommodationType, Unit } from '@shared/contracts/accommodations.j
  * refuses to check or book it. A package (the entire lodge) has no units of its own and is
  * never "coming soon" on this account. Without the units list yet, nothing is marked.
  */
-export function isComingSoon(type: AccommodationType, units: readonly Unit[] | undefined): boolean {
+export function isComingSoon(type: AccommodationType, units: readonly PublicUnit[] | undefined): boolean {
   if (type.isPackage || !units) return false;
   return !units.some((u) => u.accommodationTypeId === type.id && u.isActive);
 }
+
+/** The mark on such a type's card (and in place of its Book Now). */
+export const COMING_SOON_LABEL = 'Coming soon';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { formatRand } from '@shared/format.js';
-import { COMING_SOON_LABEL } from '@shared/contracts/availability.js';
+import { COMING_SOON_LABEL } from '../api/coming-soon.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
 

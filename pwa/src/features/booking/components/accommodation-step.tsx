@@ -18,7 +18,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOn';
 import People from '@mui/icons-material/People';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
-import type { Unit } from '@shared/contracts/accommodations.js';
+import type { PublicUnit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
 import { ApiError } from '@/lib/api.js';
@@ -28,7 +28,7 @@ import { formatRand, unitsLabel } from '@shared/format.js';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';
 import { availabilityQueryOptions, useAvailability } from '../api/check-availability.js';
 import { useRate, type Party } from '../api/calculate-rate.js';
-import { useUnits } from '../api/get-units.js';
+import { useUnits } from '@/features/accommodations/api/use-units.js';
 import { BOOKING_FLOW_MESSAGES } from '../booking-messages.js';
 import { RequestProblem } from './network-notice.js';
 import { NightLines } from './night-lines.js';
@@ -122,7 +122,7 @@ export function AccommodationStep({
   const choose = (type: AccommodationType, count: number) => {
     setProblem(null);
     if (type.isPackage) return onChoose({ type, unitId: null, unitCount: 1 });
-    const unit = (units.data ?? []).find((u: Unit) => u.accommodationTypeId === type.id && u.isActive);
+    const unit = (units.data ?? []).find((u: PublicUnit) => u.accommodationTypeId === type.id && u.isActive);
     if (!unit) {
       setProblem(BOOKING_FLOW_MESSAGES.noUnits);
       return;
@@ -163,7 +163,7 @@ export function AccommodationStep({
             party={isPerPerson(type) ? party : undefined}
             partyAsked={partyAsked && isPerPerson(type)}
             onPartyRefused={onPartyRefused}
-            activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: Unit) => u.accommodationTypeId === type.id && u.isActive).length}
+            activeUnits={type.isPackage ? 1 : (units.data ?? []).filter((u: PublicUnit) => u.accommodationTypeId === type.id && u.isActive).length}
             chosenUnits={unitCount?.typeId === type.id ? unitCount.count : undefined}
             onGuests={onGuests}
             started={started}

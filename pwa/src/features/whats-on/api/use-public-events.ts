@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicEventList, type PublicEvent } from '@shared/contracts/events.js';
+import type { PublicEvent } from '@shared/contracts/events.js';
+import { PublicEventListLight } from '@/lib/light-contracts.js';
 import { apiFetch } from '@/lib/api.js';
 
-/** GET /api/public/events: upcoming active events, soonest first. */
-export const getPublicEvents = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch('/api/public/events', { schema: PublicEventList, signal });
+/**
+ * GET /api/public/events: upcoming active events, soonest first; checked without zod
+ * (light-contracts.ts), so neither the What's on page nor the landing page's events load it.
+ */
+export const getPublicEvents = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch('/api/public/events', { schema: PublicEventListLight, signal });
 
 export const PUBLIC_EVENTS_KEY = ['public', 'events'] as const;
 /** Events change a few times a month: an answer is fresh for 5 minutes. */
