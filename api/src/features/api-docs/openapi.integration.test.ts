@@ -70,7 +70,9 @@ describe('GET /api/openapi.json', () => {
     const body = create.requestBody!.content['application/json'] as { schema: { required: string[]; properties: Record<string, unknown> } };
     expect(body.schema.required).toEqual(expect.arrayContaining(['unitId', 'checkInDate', 'checkOutDate', 'totalAmount', 'paymentMethod', 'paymentStatus', 'guestData']));
     expect(body.schema.properties.numberOfGuests).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
-    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '422', 'default']);
+    expect(Object.keys(create.responses).sort()).toEqual(['200', '201', '400', '401', '403', '409', '422', 'default']);
+    // A replayed id answers 200 with the booking stored before: the same shape as the 201.
+    expect(create.responses['200']).toEqual({ description: 'The booking stored under this id before (a replay)', content: create.responses['201']!.content });
     expect(create.security).toEqual([{ sessionCookie: [] }]);
 
     const update = operation('PUT', '/api/admin/bookings/:id')!;

@@ -104,6 +104,7 @@ function responses(entry: RouteEntry, doc: RouteDoc, takesInput: boolean) {
   out[String(ok.status)] = ok.schema
     ? { description: ok.description ?? 'Done', content: { 'application/json': { schema: jsonSchema(ok.schema, 'output') } } }
     : { description: ok.description ?? 'Done', content: { [ok.contentType ?? 'application/octet-stream']: { schema: { type: 'string' } } } };
+  if (ok.replayed && ok.schema) out['200'] = { description: ok.replayed, content: { 'application/json': { schema: jsonSchema(ok.schema, 'output') } } };
   if (takesInput) out['400'] = error('Bad input: `errors` names each field and what is wrong with it; nothing was changed');
   if (entry.access !== 'public') out['401'] = error('Not signed in (or no valid signature)');
   if (entry.access !== 'public' && entry.access !== 'webhook' && entry.access !== 'signed-in') out['403'] = error('Signed in without the permission');

@@ -139,8 +139,12 @@ export interface RouteDoc {
   /** Request headers the route reads (beyond the session cookie and Origin). */
   headers?: Record<string, { description: string; pattern?: string }>;
   body?: z.ZodType | MultipartBody | RawBody;
-  /** The success answer: status, and the JSON schema, or a non-JSON content type. */
-  ok: { status: number; schema?: z.ZodType; contentType?: string; description?: string };
+  /**
+   * The success answer: status, and the JSON schema, or a non-JSON content type. `replayed`
+   * describes the 200 an idempotent create answers, with the same schema, when its id was
+   * already stored (a tablet's retry after a lost answer).
+   */
+  ok: { status: number; schema?: z.ZodType; contentType?: string; description?: string; replayed?: string };
   /** More answers than the standard errors (openapi.ts adds 400/401/403/404 where they apply). */
   also?: Partial<Record<304 | 409 | 413 | 422 | 429 | 502 | 503, string>>;
 }
@@ -322,7 +326,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Back office: bookings',
     summary: 'A staff booking, the guest with an e-mail or a phone (201; 200 with the stored booking for a replayed id)',
     body: AdminCreateBookingRequest,
-    ok: { status: 201, schema: Booking },
+    ok: { status: 201, schema: Booking, replayed: 'The booking stored under this id before (a replay)' },
     also: { 409: 'Not available', 422: 'Over capacity or outside the stay limits' },
   }),
   'PUT /api/admin/bookings/:id': d({ tag: 'Back office: bookings', summary: "Change a booking's status, payment or requests", body: UpdateBookingRequest, ok: { status: 200, schema: Booking }, also: { 409: 'Not allowed from its status, or changed meanwhile' } }),
@@ -346,7 +350,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/admin/entire-lodge-bookings/:id': d({ tag: 'Back office: bookings', summary: 'Delete an entire-lodge booking and its units', ok: { status: 200, schema: DeletedResponse }, also: { 409: 'It has invoices' } }),
   'GET /api/admin/guests': d({ tag: 'Back office: bookings', summary: 'Guests, with how often they booked', ok: { status: 200, schema: GuestList } }),
   'GET /api/admin/bookings/:id/folio': d({ tag: 'Back office: bookings', summary: "A booking's folio", ok: { status: 200, schema: Folio } }),
-  'POST /api/admin/bookings/:id/folio/charges': d({ tag: 'Back office: bookings', summary: 'Post an extra to the folio (idempotent by chargeId)', body: AddFolioChargeRequest, ok: { status: 201, schema: FolioChargeResponse }, also: { 409: 'The booking is cancelled' } }),
+  'POST /api/admin/bookings/:id/folio/charges': d({ tag: 'Back office: bookings', summary: 'Post an extra to the folio (idempotent by chargeId)', body: AddFolioChargeRequest, ok: { status: 201, schema: FolioChargeResponse, replayed: 'The charge stored under this chargeId before (a replay), and the folio' }, also: { 409: 'The booking is cancelled' } }),
   'POST /api/admin/bookings/:id/folio/charges/:chargeId/void': d({ tag: 'Back office: bookings', summary: 'Void a charge', body: VoidFolioChargeRequest, ok: { status: 200, schema: FolioChargeResponse }, also: { 409: 'Already void' } }),
   'GET /api/admin/upcoming-arrivals': d({ tag: 'Back office: bookings', summary: 'Arrivals and departures of the next 7 days', ok: { status: 200, schema: UpcomingArrivalsResponse } }),
   'GET /api/admin/calendar': d({ tag: 'Back office: bookings', summary: 'The calendar window', query: CalendarQuery, ok: { status: 200, schema: CalendarWindow }, also: { 304: 'Not modified (ETag)' } }),
@@ -387,7 +391,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     query: AttachmentUploadQuery,
     headers: { sha256: { description: "The file's SHA-256 in hex; another digest is refused (400) so the tablet sends it again", pattern: '^[0-9a-fA-F]{64}$' } },
     body: { kind: 'raw', contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], description: 'The file; its type is checked by its bytes' },
-    ok: { status: 201, schema: AttachmentUploadResponse },
+    ok: { status: 201, schema: AttachmentUploadResponse, replayed: 'The same bytes were stored under this id before (a replay)' },
     also: { 409: 'Other bytes under this id', 413: 'Over 10 MB' },
   }),
   'GET /api/sync/register': d({ tag: 'Offline sync', summary: "The register of the desk's window", ok: { status: 200, schema: DeskRegisterResponse } }),
