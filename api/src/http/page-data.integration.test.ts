@@ -67,6 +67,34 @@ describe('a page the server sends', () => {
     expect((pageData(html) as { publicSettings: { lodgeName: string } }).publicSettings.lodgeName).toBe(name);
   });
 
+  it("shares the API's copy of the catalogue: once read, the page and the API ask the database only its version; a change is in both at once", async () => {
+    const html = (path: string) => fetch(base + path, { headers: { Accept: 'text/html' } }).then((r) => r.text());
+    await Promise.all([html('/accommodations'), fetch(`${base}/api/accommodations`), fetch(`${base}/api/units`)]);
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    t.db.on('query', record);
+    try {
+      await html('/booking');
+      await fetch(`${base}/api/accommodations`);
+      await fetch(`${base}/api/units`);
+    } finally {
+      t.db.removeListener('query', record);
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => !/from "catalogue_version"/.test(sql))).toEqual([]);
+
+    // Renamed straight in the database, as another API process would: the next page has it.
+    const type = (pageData(await html('/booking')) as { accommodations: { id: string; name: string; systemKey: string | null }[] }).accommodations.find((x) => !x.systemKey)!;
+    await t.db('accommodation_types').where({ id: type.id }).update({ name: 'Tamboti Suite' });
+    try {
+      const page = pageData(await html('/accommodations')) as { accommodations: { id: string; name: string }[] };
+      expect(page.accommodations.find((x) => x.id === type.id)?.name).toBe('Tamboti Suite');
+      expect(page.accommodations).toEqual(await (await fetch(`${base}/api/accommodations`)).json());
+    } finally {
+      await t.db('accommodation_types').where({ id: type.id }).update({ name: type.name });
+    }
+  });
+
   it('/index.html asked by name (the service worker\'s copy of the app shell) is the file as built', async () => {
     const res = await fetch(`${base}/index.html`);
     expect(res.status).toBe(200);

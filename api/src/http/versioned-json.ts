@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
 import { COMPRESS_THRESHOLD } from './compress-small.js';
+import { versionedRead } from '../db/versioned-read.js';
 
 export interface CachedJson {
   version: string;
@@ -26,31 +27,33 @@ function brotli(json: string): Buffer {
 }
 
 
+/** A value as an answer: its JSON, its ETag and its compressed copies, made once. */
+function toCachedJson(version: string, value: unknown): CachedJson {
+  const json = JSON.stringify(value);
+  const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
+  return { version, json, etag: `"${hash}"`, gzip: gzipSync(json), br: brotli(json) };
+}
+
+/**
+ * The answer of a versioned read (db/coalesced-reads.ts's versionedRead), encoded once per
+ * version: the read may be shared with callers that want the value itself (the page data
+ * written into the HTML), so both hold one copy loaded by one query.
+ */
+export function cachedJsonOf(read: () => Promise<{ version: string; value: unknown }>): () => Promise<CachedJson> {
+  let cached: CachedJson | null = null;
+  return async () => {
+    const { version, value } = await read();
+    if (cached?.version !== version) cached = toCachedJson(version, value);
+    return cached;
+  };
+}
+
 /**
  * An answer kept in memory while the probed version stays the same; loaded once per version
  * however many requests ask at the same moment.
  */
 export function versionedJson(probe: () => Promise<string>, load: () => Promise<unknown>): () => Promise<CachedJson> {
-  let cached: CachedJson | null = null;
-  let loading: { version: string; promise: Promise<CachedJson> } | null = null;
-  return async () => {
-    const version = await probe();
-    if (cached?.version === version) return cached;
-    if (loading?.version === version) return loading.promise;
-    const promise = load()
-      .then((value) => {
-        const json = JSON.stringify(value);
-        const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
-        const entry: CachedJson = { version, json, etag: `"${hash}"`, gzip: gzipSync(json), br: brotli(json) };
-        cached = entry;
-        return entry;
-      })
-      .finally(() => {
-        if (loading?.promise === promise) loading = null;
-      });
-    loading = { version, promise };
-    return promise;
-  };
+  return cachedJsonOf(versionedRead(probe, load));
 }
 
 /**

@@ -14,17 +14,16 @@ import {
 import { filesOf, multipartUpload } from '../../http/multipart.js';
 import { ValidationError } from '../../errors.js';
 import { removeUploads, storeImages, uploadNameOf } from '../uploads/uploads.service.js';
-import * as repo from './accommodations.repo.js';
 import * as admin from './accommodations-admin.service.js';
-import { sendCachedJson, versionedJson } from '../../http/versioned-json.js';
-import { coalescedProbe } from '../../db/coalesced-reads.js';
+import { cachedJsonOf, sendCachedJson } from '../../http/versioned-json.js';
+import { publicCatalogue } from './public-catalogue.js';
 
 export function accommodationRoutes(router: Router<AppState>, deps: Deps): void {
-  // The public catalogue is read on every visit and changes when the lodge edits it: kept in
-  // memory per instance, checked against the database's catalogue_version on each request.
-  const catalogueVersion = coalescedProbe(() => repo.readCatalogueVersion(deps.db));
-  const publicTypes = versionedJson(catalogueVersion, () => repo.listTypes(deps.db, { activeOnly: true }));
-  const publicUnits = versionedJson(catalogueVersion, () => repo.listPublicUnits(deps.db));
+  // The public catalogue, kept in memory against catalogue_version (public-catalogue.ts) and
+  // encoded once per version.
+  const catalogue = publicCatalogue(deps);
+  const publicTypes = cachedJsonOf(catalogue.types);
+  const publicUnits = cachedJsonOf(catalogue.units);
 
   /** Public catalogue: active types only (the entire lodge included when active). */
   router.get('/accommodations', async (ctx) => {

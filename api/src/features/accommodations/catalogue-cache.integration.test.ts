@@ -68,7 +68,8 @@ describe('the public catalogue is cached and revalidated', () => {
   });
 
   it('sees a change made through another instance (straight in the database) on the next request', async () => {
-    // A second app on the same database holds its own cache, as a second API process would.
+    // A second app on the same database, as a second API process would be; the change is made
+    // straight in the database, past this process's copy, which its version check must catch.
     const other = createApp(t.deps);
     const server = other.listen(0);
     try {

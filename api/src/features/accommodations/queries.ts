@@ -3,18 +3,13 @@
  * feature owns: the statements are its repo's, so a change to those tables is made here once.
  */
 import type { DbOrTx, Tx } from '../../db/transaction.js';
-import type { AccommodationType, PublicUnit, Unit } from '../../../../shared/contracts/accommodations.js';
+import type { AccommodationType, Unit } from '../../../../shared/contracts/accommodations.js';
 import * as repo from './accommodations.repo.js';
 
 export type { TypeSummary, UnitSummary } from './accommodations.repo.js';
 
 export function listAccommodationTypes(db: DbOrTx, opts: { activeOnly: boolean }): Promise<AccommodationType[]> {
   return repo.listTypes(db, opts);
-}
-
-/** The active units as GET /api/units answers them (no housekeeping). */
-export function listPublicUnits(db: DbOrTx): Promise<PublicUnit[]> {
-  return repo.listPublicUnits(db);
 }
 
 /** Accommodation types by id, through the caller's transaction when given one (the sync pull). */

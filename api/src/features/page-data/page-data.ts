@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { PageData } from '../../../../shared/contracts/page-data.js';
 import { cachedSettings } from '../settings/settings.service.js';
 import { toPublicSettings } from '../settings/settings.routes.js';
-import { listAccommodationTypes, listPublicUnits } from '../accommodations/queries.js';
+import { publicCatalogue } from '../accommodations/public-catalogue.js';
 import { listPublicEvents } from '../events/events.service.js';
 
 /** The pages that open on the catalogue: the list of types and which of them have units. */
@@ -10,7 +10,7 @@ const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
 
 /**
  * The data written into a page the server sends (http/static-files.ts), read as the API reads
- * its answers:
+ * its answers, from the same in-memory copies (the settings, the public catalogue):
  * - on every page, the lodge's public settings (GET /api/public/settings): every first render
  *   needs them (the lodge's name in the bar and the title; on the landing page the hero and
  *   its picture);
@@ -26,8 +26,8 @@ export async function pageDataFor(deps: Deps, pagePath: string): Promise<PageDat
   const catalogue = CATALOGUE_PAGES.has(path);
   const [settings, types, units, events] = await Promise.all([
     cachedSettings(deps),
-    catalogue ? listAccommodationTypes(deps.db, { activeOnly: true }) : undefined,
-    catalogue ? listPublicUnits(deps.db) : undefined,
+    catalogue ? publicCatalogue(deps).types().then((read) => read.value) : undefined,
+    catalogue ? publicCatalogue(deps).units().then((read) => read.value) : undefined,
     path === '/whats-on' ? listPublicEvents(deps) : undefined,
   ]);
   const data: PageData = { publicSettings: toPublicSettings(settings, deps) };
