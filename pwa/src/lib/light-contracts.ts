@@ -225,12 +225,13 @@ const isoDate: Check<string> = (v) => {
 };
 
 /** An object of fixed fields inside a contract (z.object): unknown fields dropped. */
-const fields =
-  <T extends object>(shape: { [K in keyof T]-?: Check<T[K]> }): Check<T> =>
-  (v) => {
-    const result = object(shape).safeParse(v);
+function fields<T extends object>(shape: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
+  const contract = object(shape); // made once, not per value checked
+  return (v) => {
+    const result = contract.safeParse(v);
     return result.success ? result.data : INVALID;
   };
+}
 
 /** One upcoming event (PublicEvent). */
 export const PublicEventLight = object<PublicEvent>({
