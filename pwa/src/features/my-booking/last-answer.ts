@@ -39,7 +39,10 @@ function read(key: string): LastAnswer | null {
 
 /**
  * The stored answer for this token (read once its key is known), and a function that stores
- * a fresh one. Storage that is full or disabled only means nothing is kept.
+ * a fresh one. Storage that is full or disabled only means nothing is kept. `last` is what was
+ * stored when the page opened: it stands in only while the server has not answered, so storing
+ * the server's answer does not change it (that would draw the whole booking a second time, on
+ * a phone, just after the first).
  */
 export function useLastAnswer(token: string): { last: LastAnswer | null; save: (booking: GuestBookingResponse) => void } {
   const [key, setKey] = useState<string | null>(null);
@@ -64,9 +67,8 @@ export function useLastAnswer(token: string): { last: LastAnswer | null; save: (
       try {
         localStorage.setItem(key, JSON.stringify(entry));
       } catch {
-        return;
+        // Full or disabled: nothing is kept.
       }
-      setLast(entry);
     },
     [key],
   );
