@@ -37,6 +37,10 @@ const theme = createTheme({ palette: { primary: { main: '#4b5a2a' } } });
 export const App = () => <ThemeProvider theme={theme}><Button>Book Now</Button></ThemeProvider>;
 `;
 
+// Each test runs real Vite builds: seconds on a quiet machine, many times that on a CI machine
+// building the app for the browser specs at the same moment. A bound, not a wait.
+const BUILDS = 120_000;
+
 describe("the bundle leaves out what the app's pages never run", () => {
   it("MUI's CSS-variables theming and Pigment CSS's theme source: gone with the plugin, there without it", async () => {
     const whole = await bundle(APP_LIKE, []);
@@ -46,12 +50,12 @@ describe("the bundle leaves out what the app's pages never run", () => {
     expect(trimmed).not.toContain('mui-color-scheme');
     expect(trimmed).not.toContain('unstable_createBreakpoints as createBreakpoints');
     expect(trimmed).toContain('Book Now');
-  });
+  }, BUILDS);
 
   it('hoist-non-react-statics and its react-is, imported by emotion for effects it does not have', async () => {
     expect(await bundle(APP_LIKE, [muiWithoutCssVariables()])).toContain('getDerivedStateFromError');
     expect(await bundle(APP_LIKE, [muiWithoutCssVariables(), hoistStaticsWithoutSideEffects()])).not.toContain('getDerivedStateFromError');
-  });
+  }, BUILDS);
 
   it('a theme that asks for CSS variables is refused with what to change, not drawn half-styled', () => {
     const refusal = "This build leaves out MUI's CSS theme variables and Pigment CSS's theme source (the lodge's theme uses neither): remove the muiWithoutCssVariables plugin from vite.config.ts to use cssVariables, colorSchemes or toRuntimeSource.";

@@ -31,7 +31,7 @@ describe('product jobs', () => {
     const runner = startJobs(deps, productJobs(deps, { mailer }));
     try {
       await enqueueEmail(testDb.db, { to: 'timer@example.com', template: 'payment-confirmed', subject: 'Via the job', text: 't', html: '<p>t</p>' });
-      const mail = await smtp.waitFor((m) => m.subject === 'Via the job', 5000);
+      const mail = await smtp.waitFor((m) => m.subject === 'Via the job', 20_000);
       expect(mail.to).toEqual(['timer@example.com']);
     } finally {
       await runner.stop();

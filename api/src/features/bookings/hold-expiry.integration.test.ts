@@ -56,7 +56,7 @@ describe('hold expiry', () => {
     expect(await t.db('email_outbox').where({ dedupe_key: `hold-expired:${id}` })).toHaveLength(1);
 
     await sendDueEmails(t.deps, mailer);
-    const mail = await smtp.waitFor((m) => m.subject === `Booking ${res.body.reference} cancelled: payment not received`, 5000);
+    const mail = await smtp.waitFor((m) => m.subject === `Booking ${res.body.reference} cancelled: payment not received`, 20_000);
     expect(mail.to).toEqual(['thandi.guesthold@example.com']);
     expect(mail.text).toContain('before the hold expired');
 
