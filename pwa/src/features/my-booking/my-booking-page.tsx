@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -69,17 +69,11 @@ function GuestBooking({ token }: { token: string }) {
     if (query.data) save(query.data);
   }, [query.data, save]);
 
-  // The first answer is drawn in a render React may pause (a deferred value): on a slow phone
-  // the whole view is one long task otherwise, during which the page cannot answer a tap; what
-  // was shown stays up meanwhile. Later answers (after a payment) are drawn at once, so the
-  // page never shows an old balance beside a new message.
-  const drawn = useDeferredValue(query.data !== undefined);
-  const booking = drawn ? query.data : undefined;
-  if (booking) {
+  if (query.data) {
     return (
       <BookingView
         token={token}
-        booking={booking}
+        booking={query.data}
         actionsOff={!online}
         notice={online ? null : <OfflineNotice savedAt={null} />}
         cancelled={cancelled}
@@ -88,22 +82,21 @@ function GuestBooking({ token }: { token: string }) {
       />
     );
   }
-  const drawing = query.data !== undefined;
   const weakSignal = query.isPending || isNetworkError(query.error);
-  if ((weakSignal || drawing) && last) {
+  if (weakSignal && last) {
     return (
       <BookingView
         token={token}
         booking={last.booking}
         actionsOff
-        notice={<OfflineNotice savedAt={last.savedAt} checking={query.isFetching || drawing} onRetry={() => void query.refetch()} />}
+        notice={<OfflineNotice savedAt={last.savedAt} checking={query.isFetching} onRetry={() => void query.refetch()} />}
         cancelled={null}
         onCancelled={setCancelled}
         refetch={() => query.refetch()}
       />
     );
   }
-  if (query.isPending || drawing) {
+  if (query.isPending) {
     return (
       <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading your booking">
         <Skeleton variant="rounded" height={72} />
