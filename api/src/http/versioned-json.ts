@@ -35,7 +35,7 @@ function toCachedJson(version: string, value: unknown): CachedJson {
 }
 
 /**
- * The answer of a versioned read (db/coalesced-reads.ts's versionedRead), encoded once per
+ * The answer of a versioned read (db/versioned-read.ts), encoded once per
  * version: the read may be shared with callers that want the value itself (the page data
  * written into the HTML), so both hold one copy loaded by one query.
  */

@@ -9,6 +9,8 @@ export interface PublicCatalogue {
   types: () => Promise<{ version: string; value: AccommodationType[] }>;
   /** The active units, as GET /api/units answers them (no housekeeping). */
   units: () => Promise<{ version: string; value: PublicUnit[] }>;
+  /** Both, against one version read (the catalogue's pages are written with both). */
+  lists: () => Promise<{ version: string; value: { types: AccommodationType[]; units: PublicUnit[] } }>;
 }
 
 const catalogues = new WeakMap<object, PublicCatalogue>();
@@ -24,9 +26,22 @@ export function publicCatalogue(deps: Pick<Deps, 'db'>): PublicCatalogue {
   let catalogue = catalogues.get(deps.db);
   if (!catalogue) {
     const version = coalescedProbe(() => repo.readCatalogueVersion(deps.db));
+    // Both lists against one version: a page that needs both probes once, and an edit that
+    // changes the version reloads both, so they never come from two different versions.
+    const lists = versionedRead(version, async () => {
+      const [types, units] = await Promise.all([repo.listTypes(deps.db, { activeOnly: true }), repo.listPublicUnits(deps.db)]);
+      return { types, units };
+    });
     catalogue = {
-      types: versionedRead(version, () => repo.listTypes(deps.db, { activeOnly: true })),
-      units: versionedRead(version, () => repo.listPublicUnits(deps.db)),
+      lists,
+      types: async () => {
+        const read = await lists();
+        return { version: read.version, value: read.value.types };
+      },
+      units: async () => {
+        const read = await lists();
+        return { version: read.version, value: read.value.units };
+      },
     };
     catalogues.set(deps.db, catalogue);
   }

@@ -24,15 +24,16 @@ const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
 export async function pageDataFor(deps: Deps, pagePath: string): Promise<PageData> {
   const path = pagePath.replace(/\/+$/, '') || '/';
   const catalogue = CATALOGUE_PAGES.has(path);
-  const [settings, types, units, events] = await Promise.all([
+  const [settings, lists, events] = await Promise.all([
     cachedSettings(deps),
-    catalogue ? publicCatalogue(deps).types().then((read) => read.value) : undefined,
-    catalogue ? publicCatalogue(deps).units().then((read) => read.value) : undefined,
+    catalogue ? publicCatalogue(deps).lists().then((read) => read.value) : undefined,
     path === '/whats-on' ? listPublicEvents(deps) : undefined,
   ]);
   const data: PageData = { publicSettings: toPublicSettings(settings, deps) };
-  if (types) data.accommodations = types;
-  if (units) data.units = units;
+  if (lists) {
+    data.accommodations = lists.types;
+    data.units = lists.units;
+  }
   if (events) data.events = events;
   return data;
 }
