@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
@@ -26,7 +26,7 @@ import { bookingRoutes } from './features/bookings/bookings.routes.js';
 import { housekeepingRoutes } from './features/housekeeping/housekeeping.routes.js';
 import { folioRoutes } from './features/folio/folio.routes.js';
 import { bookingLookupRoutes } from './features/bookings/booking-lookup.routes.js';
-import { guestBookingRoutes } from './features/guest-bookings/guest-bookings.routes.js';
+import { guestBookingRoutes, guestTokenMisses } from './features/guest-bookings/guest-bookings.routes.js';
 import { syncRoutes } from './features/sync/sync.routes.js';
 import { idempotency, onlyFor } from './http/idempotency.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
@@ -145,7 +145,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
 
   // Built from the settings row (the lodge's name), before the built PWA's files.
   app.use(webManifestRoute(deps));
-  if (options.pwaDir) app.use(staticFiles(options.pwaDir, { pageData: (ctx) => pageDataFor(deps, ctx.path), log: deps.log }));
+  if (options.pwaDir) {
+    const tokenMisses = guestTokenMisses(deps);
+    const pageData = (ctx: Context) => {
+      // A guest's booking page may carry their booking: kept by no cache, as the API's answer.
+      if (ctx.path.startsWith('/my-booking/')) ctx.set('Cache-Control', 'no-store');
+      return pageDataFor(deps, ctx.path, { guestTokenMiss: () => tokenMisses.take(ctx.ip) });
+    };
+    app.use(staticFiles(options.pwaDir, { pageData, log: deps.log }));
+  }
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { PublicSettings } from './settings.js';
 import type { AccommodationType, PublicUnit } from './accommodations.js';
 import type { PublicEvent } from './events.js';
+import type { GuestBookingResponse } from './guest-bookings.js';
 
 /**
  * What the server writes into the HTML of a page it serves (a `<script type="application/json">`
@@ -20,4 +21,10 @@ export interface PageData {
   units?: PublicUnit[];
   /** GET /api/public/events's answer, on /whats-on. */
   events?: PublicEvent[];
+  /**
+   * GET /api/guest/bookings/:token's answer, on /my-booking/:token (the page's own token; never
+   * on a page whose token is unknown or expired). The page is then sent with no-store, as the
+   * API's answer is.
+   */
+  guestBooking?: GuestBookingResponse;
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { listen, serveBuiltApp, writeBuiltPwa, type Listening } from '../../test/built-app.js';
+import { randomBytes } from 'node:crypto';
 import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contracts/page-data.js';
+import { GUEST_BOOKING_MESSAGES } from '../../../shared/contracts/guest-bookings.js';
+import { addDays, todayInLodge } from '../../../shared/domain/dates.js';
+import { createTypeWithUnits, guestData } from '../features/bookings/test-fixtures.js';
+import { issueGuestLink } from '../features/guest-bookings/guest-links.js';
+import { GUEST_TOKEN_MISSES_PER_MINUTE } from '../features/guest-bookings/guest-bookings.routes.js';
 
 /** The page data written into the HTML the server sends (http/static-files.ts, settings/page-data.ts). */
 let t: TestContext;
@@ -32,7 +38,8 @@ describe('a page the server sends', () => {
     const res = await fetch(base + page, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // A guest's page may carry their booking: no cache keeps it (an unknown token carries none).
+    expect(res.headers.get('cache-control')).toBe(page.startsWith('/my-booking/') ? 'no-store' : 'no-cache');
     const html = await res.text();
     const settings = await (await fetch(`${base}/api/public/settings`)).json();
     const data = pageData(html) as Record<string, unknown>;
@@ -115,6 +122,61 @@ describe('page data that cannot be read', () => {
       expect(await res.text()).toBe(INDEX);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe("a guest's booking page", () => {
+  /** A booking made on the public site, and the token of a link to its page. */
+  async function bookingWithLink() {
+    // A unit of its own, free whatever the demo data holds (it joins the catalogue after the tests above).
+    const { unitIds } = await createTypeWithUnits(t.db, { units: 1 });
+    const checkIn = addDays(todayInLodge(t.clock.now()), 40);
+    const res = await t.client().post('/api/bookings', {
+      unitId: unitIds[0],
+      checkInDate: checkIn,
+      checkOutDate: addDays(checkIn, 2),
+      paymentMethod: 'EFT',
+      numberOfGuests: 2,
+      guestData: guestData('page-data'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const url = await t.db.transaction((trx) => issueGuestLink(trx, t.deps.config, { id: res.body.id, checkOutDate: addDays(checkIn, 2) }));
+    return { reference: res.body.reference as string, token: new URL(url).pathname.split('/').pop()! };
+  }
+
+  it('carries the booking, the same as GET /api/guest/bookings/:token, and is kept by no cache', async () => {
+    const { reference, token } = await bookingWithLink();
+    const res = await fetch(`${base}/my-booking/${token}`, { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const data = pageData(await res.text()) as { guestBooking: { reference: string } };
+    expect(Object.keys(data).sort()).toEqual(['guestBooking', 'publicSettings']);
+    expect(data.guestBooking.reference).toBe(reference);
+    expect(data.guestBooking).toEqual(await (await fetch(`${base}/api/guest/bookings/${token}`)).json());
+    // Its check-in page beneath it is the app's page as built, with the settings only.
+    const checkIn = pageData(await (await fetch(`${base}/my-booking/${token}/check-in`, { headers: { Accept: 'text/html' } })).text());
+    expect(Object.keys(checkIn as object)).toEqual(['publicSettings']);
+  });
+
+  it(`counts a wrong token against its sender as the API does: after ${GUEST_TOKEN_MISSES_PER_MINUTE} wrong pages, the API refuses the next with the 429`, async () => {
+    // Far enough on that the address's allowance is full whatever the tests before took from it.
+    const now = t.clock.now();
+    t.clock.set(new Date(now.getTime() + 400 * 24 * 3600_000).toISOString());
+    try {
+      for (let i = 0; i < GUEST_TOKEN_MISSES_PER_MINUTE; i++) {
+        const res = await fetch(`${base}/my-booking/${randomBytes(32).toString('base64url')}`, { headers: { Accept: 'text/html' } });
+        expect(res.status).toBe(200);
+        expect(Object.keys(pageData(await res.text()) as object)).toEqual(['publicSettings']);
+      }
+      const refused = await fetch(`${base}/api/guest/bookings/${randomBytes(32).toString('base64url')}`);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).message).toBe(GUEST_BOOKING_MESSAGES.tooManyTries);
+      // The page itself is still sent (its request shows the guest the refusal).
+      const page = await fetch(`${base}/my-booking/${randomBytes(32).toString('base64url')}`, { headers: { Accept: 'text/html' } });
+      expect(page.status).toBe(200);
+    } finally {
+      t.clock.set(now.toISOString());
     }
   });
 });

@@ -61,3 +61,14 @@ describe('seedQueriesFromPage', () => {
     expect(client.getQueryData(PUBLIC_SETTINGS_KEY)).toBeUndefined();
   });
 });
+
+describe("a guest's booking written into the page", () => {
+  it('is kept unchecked for the booking page, for its own address only and only once', async () => {
+    const { takeServedField } = await import('@/lib/served-page-data.js');
+    const guestBooking = { reference: 'LDG-2026-00123' };
+    seedQueriesFromPage(createQueryClient(), pageWith(JSON.stringify({ publicSettings, guestBooking })), '/my-booking/tok_1/');
+    expect(takeServedField('guestBooking', '/my-booking/tok_2')).toBeUndefined();
+    expect(takeServedField('guestBooking', '/my-booking/tok_1')).toEqual(guestBooking);
+    expect(takeServedField('guestBooking', '/my-booking/tok_1')).toBeUndefined();
+  });
+});

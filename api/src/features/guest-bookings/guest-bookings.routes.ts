@@ -16,13 +16,29 @@ export const GUEST_TOKEN_MISSES_PER_MINUTE = 20;
 /** Links one e-mail address may be sent in an hour (the rest get the same 202, then 429). */
 export const LINK_REQUESTS_PER_EMAIL_PER_HOUR = 3;
 
+/**
+ * The wrong tokens a client address has presented: one allowance (shared by scope) for every
+ * way a token is tried (the booking's page and its API, the register's routes). Only misses are
+ * counted: a guest opening their own link costs no write, and a guesser (2^256 tokens) is
+ * stopped after a handful of tries a minute.
+ */
+export function guestTokenMisses(deps: Pick<Deps, 'db' | 'clock'>) {
+  return createTokenBucket({
+    scope: 'guest-token-miss',
+    capacity: GUEST_TOKEN_MISSES_PER_MINUTE,
+    refillPerWindow: GUEST_TOKEN_MISSES_PER_MINUTE,
+    windowMs: 60_000,
+    db: deps.db,
+    clock: deps.clock,
+    message: GUEST_BOOKING_MESSAGES.tooManyTries,
+  });
+}
+
 export function guestBookingRoutes(router: Router<AppState>, deps: Deps): void {
   const message = GUEST_BOOKING_MESSAGES.tooManyTries;
   const bucket = (scope: string, capacity: number, windowMs: number) =>
     createTokenBucket({ scope, capacity, refillPerWindow: capacity, windowMs, db: deps.db, clock: deps.clock, message });
-  // Only misses are counted: a guest opening their own link costs no write, and a guesser
-  // (2^256 tokens) is stopped after a handful of tries a minute.
-  const misses = bucket('guest-token-miss', GUEST_TOKEN_MISSES_PER_MINUTE, 60_000);
+  const misses = guestTokenMisses(deps);
   const linksByAddress = bucket('guest-link-ip', deps.config.LOOKUP_RATE_LIMIT, 60_000);
   const linksByEmail = bucket('guest-link-email', LINK_REQUESTS_PER_EMAIL_PER_HOUR, 60 * 60_000);
 

@@ -6,7 +6,6 @@ import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse, uuidParam } from '../../http/validate.js';
 import { currentUser } from '../../http/guards.js';
-import { createTokenBucket } from '../../http/rate-limit.js';
 import { filesOf, multipartUpload } from '../../http/multipart.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors.js';
 import {
@@ -19,7 +18,7 @@ import {
 } from '../../../../shared/contracts/lodger-register.js';
 import { GUEST_BOOKING_MESSAGES } from '../../../../shared/contracts/guest-bookings.js';
 import { bookingIdForToken } from '../guest-bookings/guest-links.js';
-import { GUEST_TOKEN_MISSES_PER_MINUTE } from '../guest-bookings/guest-bookings.routes.js';
+import { guestTokenMisses } from '../guest-bookings/guest-bookings.routes.js';
 import { storeAttachment } from './store-attachment.js';
 import { guestRegister, putGuestRegisterEntry } from './guest-register.js';
 import { deskRegister } from './desk-register.js';
@@ -32,17 +31,9 @@ const FIELD_PARTS = ['fullNames', 'surname', 'idType', 'idNumber', 'nationality'
  * The register of lodgers: writing it). The inspection side has its own routes file.
  */
 export function lodgerRegisterRoutes(router: Router<AppState>, deps: Deps): void {
-  // The guest pages' bucket of wrong tokens (shared by scope): a guesser's misses here count
-  // against the same allowance as on the booking page.
-  const misses = createTokenBucket({
-    scope: 'guest-token-miss',
-    capacity: GUEST_TOKEN_MISSES_PER_MINUTE,
-    refillPerWindow: GUEST_TOKEN_MISSES_PER_MINUTE,
-    windowMs: 60_000,
-    db: deps.db,
-    clock: deps.clock,
-    message: GUEST_BOOKING_MESSAGES.tooManyTries,
-  });
+  // The guest pages' allowance of wrong tokens: a guesser's misses here count against the same
+  // allowance as on the booking page.
+  const misses = guestTokenMisses(deps);
   async function bookingOfToken(ip: string, token: string): Promise<string> {
     const id = await bookingIdForToken(deps.db, token, deps.clock.now());
     if (id) return id;

@@ -4,9 +4,20 @@ import { cachedSettings } from '../settings/settings.service.js';
 import { toPublicSettings } from '../settings/settings.routes.js';
 import { publicCatalogue } from '../accommodations/public-catalogue.js';
 import { listPublicEvents } from '../events/events.service.js';
+import { getGuestBooking } from '../guest-bookings/guest-booking.service.js';
+import { NotFoundError } from '../../errors.js';
+import type { GuestBookingResponse } from '../../../../shared/contracts/guest-bookings.js';
 
 /** The pages that open on the catalogue: the list of types and which of them have units. */
 const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
+/** A guest's own booking page: /my-booking/<token> (not its check-in page beneath it). */
+const GUEST_BOOKING_PAGE = /^\/my-booking\/([^/]+)$/;
+
+/** What the page data needs of the HTTP side: counting a wrong token against its sender. */
+export interface PageDataRequest {
+  /** Takes one of the sender's wrong-token tries (throws when none is left). */
+  guestTokenMiss: () => Promise<void>;
+}
 
 /**
  * The data written into a page the server sends (http/static-files.ts), read as the API reads
@@ -17,17 +28,22 @@ const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
  * - on /accommodations and /booking, the accommodation types (GET /api/accommodations) and the
  *   active units (GET /api/units): the pages open on them (a type without a unit is "Coming
  *   soon"), and the first page's largest paint is the first card's picture;
- * - on /whats-on, the upcoming events (GET /api/public/events).
+ * - on /whats-on, the upcoming events (GET /api/public/events);
+ * - on a guest's booking page, their booking (GET /api/guest/bookings/:token), which the page
+ *   opens on; a wrong token takes a try from its sender as the API does, and the page is then
+ *   sent without it (the page asks the API, which answers the error the guest sees).
  * A phone on a slow line would otherwise ask for them only after the app's code had
  * downloaded and run, and draw the page a second time when they arrived, in one long task.
  */
-export async function pageDataFor(deps: Deps, pagePath: string): Promise<PageData> {
+export async function pageDataFor(deps: Deps, pagePath: string, request: PageDataRequest): Promise<PageData> {
   const path = pagePath.replace(/\/+$/, '') || '/';
   const catalogue = CATALOGUE_PAGES.has(path);
-  const [settings, lists, events] = await Promise.all([
+  const guestToken = GUEST_BOOKING_PAGE.exec(path)?.[1];
+  const [settings, lists, events, guestBooking] = await Promise.all([
     cachedSettings(deps),
     catalogue ? publicCatalogue(deps).lists().then((read) => read.value) : undefined,
     path === '/whats-on' ? listPublicEvents(deps) : undefined,
+    guestToken === undefined ? undefined : guestBookingOf(deps, guestToken, request),
   ]);
   const data: PageData = { publicSettings: toPublicSettings(settings, deps) };
   if (lists) {
@@ -35,5 +51,24 @@ export async function pageDataFor(deps: Deps, pagePath: string): Promise<PageDat
     data.units = lists.units;
   }
   if (events) data.events = events;
+  if (guestBooking) data.guestBooking = guestBooking;
   return data;
+}
+
+async function guestBookingOf(deps: Deps, pathToken: string, request: PageDataRequest): Promise<GuestBookingResponse | undefined> {
+  let token: string;
+  try {
+    token = decodeURIComponent(pathToken);
+  } catch {
+    return undefined; // not a token at all: the page's own request answers it
+  }
+  try {
+    return await getGuestBooking(deps, token);
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+    // Counted here too, or the page would tell a guesser which tokens exist without costing a
+    // try. Out of tries: the page is still sent, and its request is refused with the 429.
+    await request.guestTokenMiss().catch(() => undefined);
+    return undefined;
+  }
 }

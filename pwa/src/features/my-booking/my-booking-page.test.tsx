@@ -8,6 +8,7 @@ import { formatStayDate } from '@shared/format.js';
 import type { PaystackCallbacks } from '@/lib/load-paystack.js';
 import { renderApp } from '@/test/render-app.js';
 import { server } from '@/test/server.js';
+import { keepServedFields } from '@/lib/served-page-data.js';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const API = `/api/guest/bookings/${TOKEN}`;
@@ -78,9 +79,39 @@ beforeEach(() => {
 afterEach(() => {
   delete window.PaystackPop;
   localStorage.clear();
+  keepServedFields('/', {});
 });
 
 describe('/my-booking/:token', () => {
+  it('opens on the booking the server wrote into its page, without asking the API for it', async () => {
+    let asked = 0;
+    server.use(
+      http.get(API, () => {
+        asked++;
+        return HttpResponse.json(depositBooking({ guestName: 'Asked Again' }));
+      }),
+      http.get(`${API}/register`, () => HttpResponse.json(registerAnswer(1))),
+    );
+    keepServedFields(`/my-booking/${TOKEN}`, { guestBooking: depositBooking() });
+    renderApp(`/my-booking/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello Thandi Mokoena' })).toBeInTheDocument();
+    expect(screen.getByTestId('balance-due')).toHaveTextContent('R5,775.00');
+    // The register's progress is still asked for (its answer is drawn); the booking is not.
+    expect(await screen.findByTestId('register-progress')).toHaveTextContent('Register: 1 of 2 adults');
+    expect(asked).toBe(0);
+  });
+
+  it.each([
+    ["another booking's page", `/my-booking/tok_${'x'.repeat(43)}`, depositBooking()],
+    ['a copy that breaks the contract', `/my-booking/${TOKEN}`, { ...depositBooking(), balanceDue: 'a lot' }],
+  ])('asks the API when the page was served with %s', async (_case, path, guestBooking) => {
+    server.use(http.get(API, () => HttpResponse.json(depositBooking({ guestName: 'Asked Again' }))));
+    keepServedFields(path, { guestBooking });
+    renderApp(`/my-booking/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello Asked Again' })).toBeInTheDocument();
+  });
+
   it('shows a deposit booking: stay, total, paid, balance and its due date, payments and the policy', async () => {
     server.use(http.get(API, () => HttpResponse.json(depositBooking())));
     renderApp(`/my-booking/${TOKEN}`);

@@ -8,6 +8,7 @@ import {
   type BookingLinkRequest,
 } from '@shared/contracts/guest-bookings.js';
 import { apiFetch } from '@/lib/api.js';
+import { takeServedField } from '@/lib/served-page-data.js';
 
 /**
  * The guest's own booking, by the token of their link. The token goes in the path only: it is
@@ -17,12 +18,29 @@ const path = (token: string) => `/api/guest/bookings/${encodeURIComponent(token)
 
 export const getGuestBooking = (token: string, signal?: AbortSignal) => apiFetch(path(token), { schema: GuestBookingResponse, signal });
 
+/**
+ * How long the booking the server wrote into the page counts as just read: the page opened on
+ * it does not ask for it again at once (the server read it for this very page).
+ */
+const SERVED_FRESH_MS = 10_000;
+
+/** The booking the server wrote into this page, if the page was served for this token. */
+function servedGuestBooking(token: string): GuestBookingResponse | undefined {
+  const served = takeServedField('guestBooking', `/my-booking/${encodeURIComponent(token)}`);
+  if (served === undefined) return undefined;
+  const checked = GuestBookingResponse.safeParse(served);
+  return checked.success ? checked.data : undefined;
+}
+
 export const guestBookingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['guest-booking', token],
     queryFn: ({ signal }) => getGuestBooking(token, signal),
-    // Payments and staff checks move the balance: read it again whenever the page opens.
-    staleTime: 0,
+    // Drawn at once from the page's own copy, where the server wrote one.
+    initialData: () => servedGuestBooking(token),
+    // Payments and staff checks move the balance: read it again whenever the page opens; only
+    // the copy written into the page as it opened is not read again straight away.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 && query.state.data !== undefined ? SERVED_FRESH_MS : 0),
   });
 
 export function useGuestBooking(token: string) {
