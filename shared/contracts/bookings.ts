@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { PartyFields } from './party.js';
 import { GuestExtrasField } from './guest-extras.js';
-import {
-  BOOKING_STATUSES,
-  GUEST_PAYMENT_METHODS,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  paymentMethodFromAdminForm,
-  paymentStatusFromAdminForm,
-} from '../domain/booking-status.js';
+import { BOOKING_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodFromAdminForm, paymentStatusFromAdminForm } from '../domain/booking-status.js';
+import { BOOKING_MESSAGES, BookingStatusSchema, GuestPaymentMethodSchema, PaymentMethodSchema, PaymentStatusSchema } from './booking-fields.js';
 import { BOOKING_CHANNELS, STAFF_BOOKING_CHANNELS } from '../domain/booking-channel.js';
 import { phoneKey } from '../domain/phone.js';
 import {
@@ -25,33 +19,9 @@ import {
   uuid,
 } from './common.js';
 
-/** The booking forms' messages, word for word (docs/product.md, Validation messages). */
-export const BOOKING_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailInvalid: 'Valid email is required',
-  guestDataRequired: 'Guest details are required',
-  checkInRequired: 'Check-in date is required',
-  checkOutRequired: 'Check-out date is required',
-  guestsRange: 'Number of guests must be between 1 and 8',
-  adminGuestsRange: 'Number of guests must be between 1 and 99',
-  guestPaymentMethod: 'Payment method must be Card or EFT',
-  paymentMethod: 'Payment method must be Card, EFT or Cash',
-  paymentStatus: 'Payment status must be Pending, Paid, Deposit Paid, Refunded, Partially Refunded or Failed',
-  status: 'Status must be Provisional, Confirmed, Checked-In, Checked-Out or Cancelled',
-  unitOrPackageRequired: 'unitId or packageTypeId is required',
-  unitAndPackage: 'Send unitId or packageTypeId, not both',
-  unitRequired: 'Please select at least one unit',
-  totalAmountRequired: 'Total amount is required',
-  amountInvalid: 'Amount must be a positive number',
-  nothingToUpdate: 'Nothing to update',
-  overrideReasonRequired: 'Give a reason for checking the guest in before the arrival date',
-  endBeforeStart: 'End date must not be before start date',
-  promoCodeTooLong: 'Code too long',
-  unitCountRange: 'Number of units must be between 1 and 20',
-  emailOrPhoneRequired: 'Give an e-mail address or a phone number',
-  staffChannel: 'Channel must be Walk-in, Phone or E-mail',
-} as const;
+// The messages and the status and method fields, in a module of their own so that contracts
+// that only need them (the guest's booking, the register) do not build this file's schemas.
+export { BOOKING_MESSAGES, BookingStatusSchema, PaymentStatusSchema, PaymentMethodSchema } from './booking-fields.js';
 
 /** 'Number of guests must be between 1 and N': the guests selector's range, whatever its bound. */
 export function guestsRangeMessage(max: number): string {
@@ -96,10 +66,6 @@ export function refinePartySize(body: PartyFields, ctx: z.RefinementCtx): void {
   }
 }
 
-export const BookingStatusSchema = z.enum(BOOKING_STATUSES, { error: BOOKING_MESSAGES.status });
-export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: BOOKING_MESSAGES.paymentStatus });
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: BOOKING_MESSAGES.paymentMethod });
-export const GuestPaymentMethodSchema = z.enum(GUEST_PAYMENT_METHODS, { error: BOOKING_MESSAGES.guestPaymentMethod });
 
 /**
  * A payment status from the admin form: the canonical values, or the create form's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateStrict, Timestamp, money, optionalText } from './common.js';
-import { BOOKING_MESSAGES, BookingStatusSchema, PaymentMethodSchema } from './bookings.js';
+import { BOOKING_MESSAGES, BookingStatusSchema, PaymentMethodSchema } from './booking-fields.js';
 
 /**
  * The guest's own booking page (/my-booking/:token) and its API, all by the token in the

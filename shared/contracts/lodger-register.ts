@@ -3,7 +3,7 @@ import { IsoDateStrict, Timestamp, uuid } from './common.js';
 import { checkSaIdNumber } from '../domain/sa-id-number.js';
 import { isCountryCode } from '../domain/countries.js';
 import { todayInLodge } from '../domain/dates.js';
-import { BookingStatusSchema } from './bookings.js';
+import { BookingStatusSchema } from './booking-fields.js';
 
 /**
  * The register of lodgers (Immigration Act s40, Immigration Regulations 2014 reg. 36), one entry

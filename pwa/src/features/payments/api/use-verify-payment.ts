@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VerifyPaymentResponse } from '@shared/contracts/payments.js';
+import { VerifyPaymentResponse } from '@shared/contracts/payment-verification.js';
 import { apiFetch } from '@/lib/api.js';
 
 /** POST /api/payments/verify {reference}; a failure is an error status with { message }. */
