@@ -228,3 +228,21 @@ describe('the date arithmetic agrees with the JavaScript Date it replaced', () =
     expect(dayOfWeek('0001-01-01')).toBe(reference(1, 1, 1).weekday);
   });
 });
+
+describe("the lodge's clock against Intl's Africa/Johannesburg", () => {
+  // The lodge's date and time are UTC plus two hours (no daylight saving since 1944): held to
+  // the runtime's own zone data every three hours and seven minutes from 1990 to 2060, both ways.
+  it('gives the same date and time, and turns them back into the same instant', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: LODGE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const mismatches: string[] = [];
+    const step = (3 * 60 + 7) * 60_000;
+    for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2060, 0, 1); ms += step) {
+      const instant = new Date(ms);
+      const part = (type: string) => intl.formatToParts(instant).find((p) => p.type === type)!.value;
+      const expected = `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+      const got = `${lodgeDateOf(instant)} ${lodgeTimeOf(instant)}`;
+      if (got !== expected || lodgeDateTimeToUtc(lodgeDateOf(instant), lodgeTimeOf(instant)).getTime() !== ms) mismatches.push(`${instant.toISOString()}: ${got}, Intl ${expected}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -1,13 +1,21 @@
-import { TZDate } from '@date-fns/tz';
-
 /**
  * Stay dates are calendar dates ('YYYY-MM-DD', no time, no zone). Their arithmetic runs on
  * UTC day numbers so it never depends on the process time zone; only the step from an
- * instant to a lodge date ("today", "14:00 at the lodge") involves a zone: Intl reads an
- * instant's lodge date and time, and @date-fns/tz turns a lodge wall-clock time into an instant.
+ * instant to a lodge date ("today", "14:00 at the lodge") involves the lodge's zone, which is
+ * two hours ahead of UTC all year (LODGE_UTC_OFFSET_MS).
  */
 
 export const LODGE_TIME_ZONE = 'Africa/Johannesburg';
+
+/**
+ * Johannesburg's offset from UTC: two hours, all year. South Africa has kept no daylight
+ * saving since 1944, so the lodge's date and time of an instant are the UTC ones two hours on.
+ * Plain arithmetic rather than Intl: the first Intl formatter with a time zone loads the
+ * browser's zone data (about 145 ms of a phone's main thread, measured under Lighthouse's 4x
+ * slowdown on the guest's booking page), and every page that knows today's date paid it.
+ * `dates.test.ts` holds it to Intl's own Africa/Johannesburg, hour by hour over years.
+ */
+const LODGE_UTC_OFFSET_MS = 2 * 60 * 60_000;
 
 /** A calendar date 'YYYY-MM-DD'. */
 export type IsoDate = string;
@@ -111,8 +119,7 @@ export function lodgeDateOf(instant: Date): IsoDate {
   // answer is kept per minute of the instant (time zone offsets move in whole minutes).
   const minute = Math.floor(instant.getTime() / 60_000);
   if (minute !== lastMinute) {
-    const part = lodgeParts(instant);
-    lastDate = `${part('year')}-${part('month')}-${part('day')}`;
+    lastDate = lodgeWallClock(instant).slice(0, 10);
     lastMinute = minute;
   }
   return lastDate;
@@ -122,33 +129,19 @@ let lastDate: IsoDate = '';
 
 /** The lodge's wall-clock time of an instant, 'HH:mm' (24 hours), e.g. "checked in at 10:42". */
 export function lodgeTimeOf(instant: Date): string {
-  const part = lodgeParts(instant);
-  return `${part('hour')}:${part('minute')}`;
+  return lodgeWallClock(instant).slice(11, 16);
 }
 
 /**
- * The lodge's calendar and clock parts of an instant, straight from Intl. Not through a
- * zoned Date subclass: a page whose Date is replaced (a test's fake clock, some embedded
- * browsers) breaks subclassing, and the desk then showed the UTC date as the lodge's.
- *
- * Made on first use, not when the module loads: the first formatter with a time zone loads
- * the browser's zone data, some 35 to 80 ms on a fast machine (four times that on a phone),
- * which every page that loads this module paid at start-up (the catalogue, What's on and the
- * booking flow among them), whether it read a lodge date or not.
+ * The lodge's calendar date and clock of an instant, 'YYYY-MM-DDTHH:mm:ss.sssZ' read as lodge
+ * time. From the instant's milliseconds, not a zoned Date subclass: a page whose Date is
+ * replaced (a test's fake clock, some embedded browsers) breaks subclassing, and the desk then
+ * showed the UTC date as the lodge's. An invalid instant throws a RangeError.
  */
-let lodgeFormat: Intl.DateTimeFormat | undefined;
-function lodgeParts(instant: Date): (type: 'year' | 'month' | 'day' | 'hour' | 'minute') => string {
-  lodgeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: LODGE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = lodgeFormat.formatToParts(instant.getTime());
-  return (type) => parts.find((p) => p.type === type)!.value;
+function lodgeWallClock(instant: Date): string {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('Invalid time value');
+  return new Date(ms + LODGE_UTC_OFFSET_MS).toISOString();
 }
 
 export function todayInLodge(now: Date): IsoDate {
@@ -162,7 +155,7 @@ export function lodgeDateTimeToUtc(date: IsoDate, time: string): Date {
   const [hours, minutes] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
   if (!(hours <= 23 && minutes <= 59)) throw new RangeError(`Not a time of day 'HH:mm': ${time}`);
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, LODGE_TIME_ZONE).getTime());
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes) - LODGE_UTC_OFFSET_MS);
 }
 
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {
