@@ -18,15 +18,28 @@ export function unitHeldSql(unitIdColumn: string, checkIn: string, checkOut: str
   // onto its neighbour's unit): the stay's rows (the booking and its children) do not count.
   const except = exceptStayId === undefined ? '' : ' AND b.id <> ? AND b.parent_booking_id IS DISTINCT FROM ?';
   return {
-    sql: `(EXISTS (
+    sql: heldSql(unitIdColumn, "daterange(?::date, GREATEST(?::date, ?::date), '[)')", except),
+    bindings: [checkIn, checkIn, checkOut, ...(exceptStayId === undefined ? [] : [exceptStayId, exceptStayId]), checkIn, checkIn, checkOut],
+  };
+}
+
+/**
+ * unitHeldSql for a stay whose dates are columns of the query (`checkInColumn`,
+ * `checkOutColumn`) rather than parameters: a statement that asks about many stays at once
+ * (availability's batched read). No bindings.
+ */
+export function unitHeldForColumnsSql(unitIdColumn: string, checkInColumn: string, checkOutColumn: string): string {
+  return heldSql(unitIdColumn, `daterange(${checkInColumn}, GREATEST(${checkInColumn}, ${checkOutColumn}), '[)')`, '');
+}
+
+function heldSql(unitIdColumn: string, stayRange: string, except: string): string {
+  return `(EXISTS (
       SELECT 1 FROM bookings b
        WHERE b.unit_id = ${unitIdColumn}
          AND b.status IN (${BLOCKING_STATUSES.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})
-         AND daterange(b.check_in_date, b.check_out_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)')${except})
+         AND daterange(b.check_in_date, b.check_out_date, '[)') && ${stayRange}${except})
       OR EXISTS (
       SELECT 1 FROM unit_out_of_order o
        WHERE o.unit_id = ${unitIdColumn}
-         AND daterange(o.start_date, o.end_date, '[)') && daterange(?::date, GREATEST(?::date, ?::date), '[)')))`,
-    bindings: [checkIn, checkIn, checkOut, ...(exceptStayId === undefined ? [] : [exceptStayId, exceptStayId]), checkIn, checkIn, checkOut],
-  };
+         AND daterange(o.start_date, o.end_date, '[)') && ${stayRange}))`;
 }

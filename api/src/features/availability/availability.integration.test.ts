@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { AvailabilityResponse, PackageAvailabilityResponse } from '../../../../shared/contracts/availability.js';
 import { createPackage, createTypeWithUnits, guestData } from '../bookings/test-fixtures.js';
+import { checkAvailability } from './availability.service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -50,6 +51,48 @@ describe('POST /api/availability', () => {
     const a = await createTypeWithUnits(t.db, { units: 2 });
     const packageTypeId = await createPackage(t.db, [a.typeId]);
     expect((await availability(packageTypeId, '2026-04-06', '2026-04-09')).body).toEqual({ available: true, availableUnits: 2, totalUnits: 2 });
+  });
+
+  it('answers checks asked together each for its own stay, sharing their reads, and sees a booking made before them', async () => {
+    const { typeId, unitIds } = await createTypeWithUnits(t.db, { units: 2 });
+    const other = await createTypeWithUnits(t.db, { units: 3 });
+    await book(unitIds[0], '2026-05-04', '2026-05-06');
+    const asks = [
+      { id: typeId, checkIn: '2026-05-03', checkOut: '2026-05-05', expected: { status: 200, body: { available: true, availableUnits: 1, totalUnits: 2 } } },
+      { id: typeId, checkIn: '2026-05-06', checkOut: '2026-05-08', expected: { status: 200, body: { available: true, availableUnits: 2, totalUnits: 2 } } },
+      // The same type written in capitals is the same type.
+      { id: typeId.toUpperCase(), checkIn: '2026-05-05', checkOut: '2026-05-07', expected: { status: 200, body: { available: true, availableUnits: 1, totalUnits: 2 } } },
+      { id: other.typeId, checkIn: '2026-05-03', checkOut: '2026-05-05', expected: { status: 200, body: { available: true, availableUnits: 3, totalUnits: 3 } } },
+      { id: randomUUID(), checkIn: '2026-05-03', checkOut: '2026-05-05', expected: { status: 400, body: expect.objectContaining({ errors: { accommodationTypeId: 'Accommodation type not found' } }) } },
+    ];
+    const round = () => Array.from({ length: 5 }, () => asks).flat();
+
+    const answers = await Promise.all(round().map(async (a) => availability(a.id, a.checkIn, a.checkOut)));
+    expect(answers.map((r) => ({ status: r.status, body: r.body }))).toEqual(round().map((a) => a.expected));
+
+    // Asked at the same moment, the checks share reads: the first goes alone, the 24 asked while
+    // it runs share the next statement.
+    let statements = 0;
+    const count = (q: { sql: string }) => {
+      if (/from unnest/i.test(q.sql)) statements++;
+    };
+    t.db.on('query', count);
+    const shared = await Promise.all(
+      round().map(async (a) =>
+        checkAvailability(t.deps, { accommodationTypeId: a.id, checkIn: a.checkIn, checkOut: a.checkOut }).catch((err: Error) => ({ status: 400, body: err.message })),
+      ),
+    );
+    t.db.off('query', count);
+    expect(statements).toBe(2);
+    expect(shared).toEqual(round().map((a) => (a.expected.status === 200 ? a.expected.body : { status: 400, body: 'Accommodation type not found' })));
+
+    // The second unit taken: the next checks see it.
+    await book(unitIds[1], '2026-05-04', '2026-05-05');
+    const after = await Promise.all([availability(typeId, '2026-05-03', '2026-05-05'), availability(typeId, '2026-05-06', '2026-05-08')]);
+    expect(after.map((r) => r.body)).toEqual([
+      { available: false, availableUnits: 0, totalUnits: 2 },
+      { available: true, availableUnits: 2, totalUnits: 2 },
+    ]);
   });
 
   it('answers 400 naming accommodationTypeId for an unknown type', async () => {

@@ -11,6 +11,7 @@ import { COMING_SOON_MESSAGE } from '../../../../shared/contracts/availability.j
 import { getIncludedTypes, getTypeSummary, type TypeSummary } from '../accommodations/queries.js';
 import { assertPartyAccepted } from '../pricing/pricing.service.js';
 import * as repo from './availability.repo.js';
+import { coalescedBatch } from '../../db/coalesced-reads.js';
 
 export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
 export const NOT_A_PACKAGE_MESSAGE = 'This accommodation type is not a package';
@@ -21,8 +22,32 @@ type Db = DbOrTx;
  * A type's active units and how many are free for every night of the stay. An inactive type
  * is never available (guests cannot book it); a package type is answered as a package.
  */
-export async function checkAvailability(deps: Deps, input: AvailabilityRequest): Promise<AvailabilityResponse> {
-  return availabilityIn(deps.db, input);
+export async function checkAvailability(deps: Pick<Deps, 'db'>, input: AvailabilityRequest): Promise<AvailabilityResponse> {
+  const stay = { typeId: input.accommodationTypeId, checkIn: input.checkIn, checkOut: input.checkOut };
+  return answerFor(deps.db, input, await sharedTypeCounts(deps.db)(stay));
+}
+
+/**
+ * The type-and-counts read of the checks that arrive together, in one statement: guests
+ * choosing dates send these in bursts, and a round trip of its own per check was most of an
+ * availability request's cost under load. Each check still gets a read that started after it
+ * was asked (coalescedBatch), so a booking committed before it, on any instance, is seen;
+ * nothing is kept. Per database, as the transaction a caller holds cannot be shared.
+ */
+function sharedTypeCounts(db: Db): (stay: repo.StayOfType) => Promise<repo.TypeWithCounts | undefined> {
+  let read = typeCountReads.get(db);
+  if (!read) {
+    const batch = coalescedBatch((keys: string[]) => repo.findTypesWithCounts(db, keys.map(stayOfKey)));
+    read = (stay) => batch(repo.stayKey(stay));
+    typeCountReads.set(db, read);
+  }
+  return read;
+}
+const typeCountReads = new WeakMap<Db, (stay: repo.StayOfType) => Promise<repo.TypeWithCounts | undefined>>();
+
+function stayOfKey(key: string): repo.StayOfType {
+  const [typeId, checkIn, checkOut] = key.split('|');
+  return { typeId, checkIn, checkOut };
 }
 
 /**
@@ -31,7 +56,14 @@ export async function checkAvailability(deps: Deps, input: AvailabilityRequest):
  */
 export async function availabilityIn(db: Db, input: Pick<AvailabilityRequest, 'accommodationTypeId' | 'checkIn' | 'checkOut'>): Promise<AvailabilityResponse> {
   // The type and its unit counts in one query: the common case (not a package) needs no other.
-  const found = await repo.findTypeWithCounts(db, input.accommodationTypeId, input.checkIn, input.checkOut);
+  return answerFor(db, input, await repo.findTypeWithCounts(db, input.accommodationTypeId, input.checkIn, input.checkOut));
+}
+
+async function answerFor(
+  db: Db,
+  input: Pick<AvailabilityRequest, 'checkIn' | 'checkOut'>,
+  found: repo.TypeWithCounts | undefined,
+): Promise<AvailabilityResponse> {
   if (!found) throw unknownId('accommodationTypeId', TYPE_NOT_FOUND_MESSAGE);
   const { type } = found;
   if (type.isPackage) {

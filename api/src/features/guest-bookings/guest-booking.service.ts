@@ -10,10 +10,28 @@ import type { IsoDate } from '../../../../shared/domain/dates.js';
 import { bankingDetailsOf, cachedSettings, cardPaymentsOffered } from '../settings/settings.service.js';
 import { sameTokenHash, tokenHashOf } from './guest-links.js';
 import * as repo from './guest-bookings.repo.js';
+import { coalescedBatch } from '../../db/coalesced-reads.js';
 
 export function guestLinkNotFound(): NotFoundError {
   return new NotFoundError(GUEST_BOOKING_MESSAGES.notFound, 'not_found');
 }
+
+/**
+ * The guest bookings asked for together, read in one statement: a booking confirmation sent
+ * to a group, or the page and its API call, arrive in bursts, and a round trip per link was
+ * most of the page's cost under load. Each caller still gets a read that started after it
+ * asked (coalescedBatch), so a payment or cancellation committed before is seen; nothing is
+ * kept. Per deps, whose clock says which links are live.
+ */
+function sharedGuestBookingReads(deps: Pick<Deps, 'db' | 'clock'>): (tokenHash: string) => Promise<repo.GuestBookingRow | undefined> {
+  let read = guestBookingReads.get(deps);
+  if (!read) {
+    read = coalescedBatch((hashes: string[]) => repo.findGuestBookingsByTokenHashes(deps.db, hashes, deps.clock.now()));
+    guestBookingReads.set(deps, read);
+  }
+  return read;
+}
+const guestBookingReads = new WeakMap<object, (tokenHash: string) => Promise<repo.GuestBookingRow | undefined>>();
 
 /**
  * GET /api/guest/bookings/:token: what the guest's page shows, field by field (never the
@@ -24,7 +42,7 @@ export async function getGuestBooking(deps: Pick<Deps, 'db' | 'config' | 'clock'
   const hash = tokenHashOf(token);
   if (!hash) throw guestLinkNotFound();
   const now = deps.clock.now();
-  const [row, settings] = await Promise.all([repo.findGuestBookingByTokenHash(deps.db, hash, now), cachedSettings(deps)]);
+  const [row, settings] = await Promise.all([sharedGuestBookingReads(deps)(hash), cachedSettings(deps)]);
   if (!row || !sameTokenHash(row.tokenHash, hash)) throw guestLinkNotFound();
 
   const totalCents = randToCents(row.totalAmount);

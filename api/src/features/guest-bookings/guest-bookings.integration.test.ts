@@ -10,6 +10,7 @@ import { GUEST_BOOKING_MESSAGES, GuestBookingResponse } from '../../../../shared
 import { createTypeWithUnits, guestData } from '../bookings/test-fixtures.js';
 import { recordLedgerEntry } from '../payments/ledger.service.js';
 import { issueGuestLink } from './guest-links.js';
+import { getGuestBooking } from './guest-booking.service.js';
 import { sendPaymentReminders } from './payment-reminders.job.js';
 import { GUEST_TOKEN_MISSES_PER_MINUTE, LINK_REQUESTS_PER_EMAIL_PER_HOUR } from './guest-bookings.routes.js';
 
@@ -217,6 +218,37 @@ describe('GET /api/guest/bookings/:token', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: GUEST_BOOKING_MESSAGES.notFound, code: 'not_found' });
     }
+  });
+  it('answers links opened together each with its own booking, sharing their reads, and sees a payment recorded before them', async () => {
+    const a = await eftBooking({ offsetDays: 70, total: 4000 });
+    const b = await eftBooking({ offsetDays: 72, total: 6000 });
+    await t.db.transaction((trx) => recordLedgerEntry(trx, { bookingId: b.id, type: 'payment', subtype: 'eft', status: 'success', amountCents: cents(1500), description: 'EFT received' }));
+    const unknown = randomBytes(32).toString('base64url');
+
+    const asks = Array.from({ length: 8 }, () => [a.token, b.token, unknown]).flat();
+    const answers = await Promise.all(asks.map(async (token) => getBooking(token)));
+    expect(answers.map((r) => r.status)).toEqual(asks.map((token) => (token === unknown ? 404 : 200)));
+    const expected = asks.map((token) => (token === a.token ? [a.reference, 4000, 0] : token === b.token ? [b.reference, 6000, 1500] : 'not_found'));
+    expect(answers.map((r) => (r.status === 200 ? [r.body.reference, r.body.totalAmount, r.body.amountPaid] : r.body.code))).toEqual(expected);
+
+    // Asked at the same moment, the links share reads: the first goes alone, the 23 asked while
+    // it runs share the next statement.
+    let statements = 0;
+    const count = (q: { sql: string }) => {
+      if (/from guest_booking_links/i.test(q.sql)) statements++;
+    };
+    t.db.on('query', count);
+    const shared = await Promise.all(
+      asks.map(async (token) =>
+        getGuestBooking(t.deps, token).then(
+          (body) => [body.reference, body.totalAmount, body.amountPaid],
+          (err: { code: string }) => err.code,
+        ),
+      ),
+    );
+    t.db.off('query', count);
+    expect(statements).toBe(2);
+    expect(shared).toEqual(expected);
   });
 });
 

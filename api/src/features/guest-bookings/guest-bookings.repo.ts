@@ -46,7 +46,7 @@ const GUEST_BOOKING_SQL = `
     JOIN bookings b ON b.id = l.booking_id
     JOIN accommodation_types t ON t.id = b.accommodation_type_id
     LEFT JOIN units u ON u.id = b.unit_id
-   WHERE l.token_hash = ? AND l.expires_at > ?`;
+   WHERE l.token_hash = ANY(?::text[]) AND l.expires_at > ?`;
 
 interface RawRow {
   token_hash: string;
@@ -70,12 +70,18 @@ interface RawRow {
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-/** The booking a live link's hash opens, with its ledger and folio, in one statement. */
-export async function findGuestBookingByTokenHash(db: DbOrTx, tokenHash: string, now: Date): Promise<GuestBookingRow | undefined> {
+/**
+ * The bookings live links' hashes open, with their ledgers and folios, in one statement,
+ * answered by hash (a hash no live link has is absent): the guest pages opened together share
+ * a round trip (guest-booking.service.ts).
+ */
+export async function findGuestBookingsByTokenHashes(db: DbOrTx, tokenHashes: readonly string[], now: Date): Promise<Map<string, GuestBookingRow>> {
   // Prepared: planning this statement took longer than running it.
-  const result = await prepared('guest_booking', db.raw<{ rows: RawRow[] }>(GUEST_BOOKING_SQL, [tokenHash, now]));
-  const r = result.rows[0];
-  if (!r) return undefined;
+  const result = await prepared('guest_bookings', db.raw<{ rows: RawRow[] }>(GUEST_BOOKING_SQL, [[...tokenHashes], now]));
+  return new Map(result.rows.map((r) => [r.token_hash, toGuestBookingRow(r)]));
+}
+
+function toGuestBookingRow(r: RawRow): GuestBookingRow {
   return {
     tokenHash: r.token_hash,
     id: r.id,

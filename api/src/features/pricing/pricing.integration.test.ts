@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { CalculateRateResponse, toCalculateRateResponse } from '../../../../shared/contracts/pricing.js';
+import { CalculateRateRequest, CalculateRateResponse, toCalculateRateResponse } from '../../../../shared/contracts/pricing.js';
+import { calculateRate } from './pricing.service.js';
 import { quoteStay, PROMO_MESSAGES } from '../../../../shared/domain/pricing.js';
 import { createTypeWithUnits } from '../bookings/test-fixtures.js';
 
@@ -87,6 +88,48 @@ describe('POST /api/calculate-rate', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(PROMO_MESSAGES.expired);
     t.clock.set('2026-03-02T08:00:00Z');
+  });
+
+  it('prices quotes asked together each for its own stay and code, sharing their reads, and sees a rate changed before them', async () => {
+    const a = await createTypeWithUnits(t.db, { weekdayRate: 1000, weekendRate: 1500 });
+    const b = await createTypeWithUnits(t.db, { weekdayRate: 2000, weekendRate: 2000 });
+    // Thursday 9 to Sunday 12 April: Thu weekday, Fri and Sat weekend. Monday 13 to Wednesday 15: two weekdays.
+    const asks = [
+      { body: { accommodationTypeId: a.typeId, checkIn: '2026-04-09', checkOut: '2026-04-12' }, expected: [200, 4000] },
+      { body: { accommodationTypeId: a.typeId, checkIn: '2026-04-09', checkOut: '2026-04-12', promoCode: 'welcome500' }, expected: [200, 3500] },
+      // The code as typed, spaces and case aside, is the same code.
+      { body: { accommodationTypeId: a.typeId.toUpperCase(), checkIn: '2026-04-09', checkOut: '2026-04-12', promoCode: ' Welcome500 ' }, expected: [200, 3500] },
+      { body: { accommodationTypeId: a.typeId, checkIn: '2026-04-09', checkOut: '2026-04-12', promoCode: 'NO-SUCH-CODE' }, expected: [422, 'invalid_promo'] },
+      { body: { accommodationTypeId: b.typeId, checkIn: '2026-04-13', checkOut: '2026-04-15' }, expected: [200, 4000] },
+      { body: { accommodationTypeId: randomUUID(), checkIn: '2026-04-13', checkOut: '2026-04-15' }, expected: [400, 'unknown_id'] },
+    ];
+    const all = Array.from({ length: 4 }, () => asks).flat();
+    const expected = all.map((ask) => ask.expected);
+    const answers = await Promise.all(all.map(async (ask) => rate(ask.body)));
+    expect(answers.map((r) => [r.status, r.status === 200 ? r.body.totalAmount : r.body.code])).toEqual(expected);
+
+    // Asked at the same moment, the quotes share reads: the first goes alone, the 23 asked while
+    // it runs share the next statement.
+    let statements = 0;
+    const count = (q: { sql: string }) => {
+      if (/from unnest/i.test(q.sql)) statements++;
+    };
+    t.db.on('query', count);
+    const shared = await Promise.all(
+      all.map(async (ask) =>
+        calculateRate(t.deps, CalculateRateRequest.parse(ask.body)).then(
+          (quote) => quote.totalAmount,
+          (err: { code: string }) => err.code,
+        ),
+      ),
+    );
+    t.db.off('query', count);
+    expect(statements).toBe(2);
+    expect(shared).toEqual(expected.map(([, answer]) => answer));
+
+    await t.db('accommodation_types').where({ id: b.typeId }).update({ base_weekday_rate: '2500.00' });
+    const [, , , , bAfter] = await Promise.all(asks.map(async (ask) => rate(ask.body)));
+    expect(bAfter.body.totalAmount).toBe(5000);
   });
 
   it('answers 400 naming accommodationTypeId for an unknown type', async () => {

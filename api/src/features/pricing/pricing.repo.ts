@@ -49,15 +49,49 @@ interface TypeRow {
  * and the settings row belong to the accommodations and settings features: read here in the
  * same statement, an exception listed (with what it saves) in .dependency-cruiser.cjs.
  */
+export interface PricingInputs {
+  type: PricedType;
+  overrides: RateOverrideRule[];
+  cardPaymentDiscount: number;
+  promo: PromoCodeRule | null;
+  hasSpecials: boolean;
+}
+
+/** A stay to price: the type, the dates and the promo code as typed (none: undefined). */
+export interface PricingKey {
+  typeId: string;
+  checkIn: string;
+  checkOut: string;
+  promoCode: string | undefined;
+}
+
+/** The key findManyPricingInputs answers a stay under (the code as compared: normalised). */
+export function pricingKey(key: PricingKey): string {
+  return JSON.stringify([key.typeId.toLowerCase(), key.checkIn, key.checkOut, key.promoCode === undefined ? null : normalisePromoCode(key.promoCode)]);
+}
+
 export async function findPricingInputs(
   db: Db,
   typeId: string,
   checkIn: string,
   checkOut: string,
   promoCode: string | undefined,
-): Promise<{ type: PricedType; overrides: RateOverrideRule[]; cardPaymentDiscount: number; promo: PromoCodeRule | null; hasSpecials: boolean } | undefined> {
-  const res = await prepared('pricing_inputs', db.raw<{ rows: (TypeRow & { card_payment_discount: string; overrides: OverrideJson[]; has_specials: boolean; promo: PromoJson | null })[] }>(
-    `SELECT t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
+): Promise<PricingInputs | undefined> {
+  const key = { typeId, checkIn, checkOut, promoCode };
+  return (await findManyPricingInputs(db, [key])).get(pricingKey(key));
+}
+
+/**
+ * findPricingInputs for many stays in one statement, answered by pricingKey (a stay of an
+ * unknown type is absent): the quotes guests ask for together share one round trip
+ * (pricing.service.ts). One SQL text for one stay or many, so one prepared statement. Type ids
+ * are uuids and dates real dates (the contracts check both): no stay can fail the others.
+ */
+export async function findManyPricingInputs(db: Db, keys: readonly PricingKey[]): Promise<Map<string, PricingInputs>> {
+  const stays = [...new Map(keys.map((k) => [pricingKey(k), k])).values()];
+  const res = await prepared('pricing_inputs_many', db.raw<{ rows: (TypeRow & { key_type_id: string; key_check_in: string; key_check_out: string; key_promo: string | null; card_payment_discount: string; overrides: OverrideJson[]; has_specials: boolean; promo: PromoJson | null })[] }>(
+    `SELECT k.type_id AS key_type_id, k.check_in::text AS key_check_in, k.check_out::text AS key_check_out, k.promo AS key_promo,
+            t.id, t.name, t.capacity, t.is_package, t.is_active, t.base_weekday_rate, t.base_weekend_rate,
             t.pricing_model, t.single_supplement_percent::text AS single_supplement_percent, t.child_policy, t.minimum_child_age, t.max_adults,
             (SELECT s.card_payment_discount FROM settings s WHERE s.id = 1) AS card_payment_discount,
             COALESCE((SELECT json_agg(json_build_object(
@@ -67,28 +101,37 @@ export async function findPricingInputs(
                         'min_length_of_stay', o.min_length_of_stay,
                         'created_at_ms', floor(extract(epoch FROM o.created_at) * 1000)::bigint))
                         FROM rate_overrides o
-                       WHERE o.accommodation_type_id = t.id AND o.start_date < ?::date AND o.end_date >= ?::date), '[]'::json) AS overrides,
+                       WHERE o.accommodation_type_id = t.id AND o.start_date < k.check_out AND o.end_date >= k.check_in), '[]'::json) AS overrides,
             EXISTS (SELECT 1 FROM special_offer_types st JOIN special_offers so ON so.id = st.special_offer_id
-                     WHERE st.accommodation_type_id = t.id AND so.is_active AND so.stay_from < ?::date AND so.stay_to >= ?::date) AS has_specials,
+                     WHERE st.accommodation_type_id = t.id AND so.is_active AND so.stay_from < k.check_out AND so.stay_to >= k.check_in) AS has_specials,
             (SELECT json_build_object(
                       'id', p.id, 'code', p.code, 'discount_type', p.discount_type, 'discount_value', p.discount_value::text,
                       'expiry_date', p.expiry_date, 'applicable_to_accommodation', p.applicable_to_accommodation,
                       'max_uses', p.max_uses, 'used_count', p.used_count, 'is_active', p.is_active)
-               FROM promo_codes p WHERE upper(p.code) = ? LIMIT 1) AS promo
-       FROM accommodation_types t
-      WHERE t.id = ?`,
+               FROM promo_codes p WHERE upper(p.code) = k.promo LIMIT 1) AS promo
+       FROM unnest(?::uuid[], ?::date[], ?::date[], ?::text[]) AS k(type_id, check_in, check_out, promo)
+       JOIN accommodation_types t ON t.id = k.type_id`,
     // No code typed: NULL, which equals no code.
-    [checkOut, checkIn, checkOut, checkIn, promoCode === undefined ? null : normalisePromoCode(promoCode), typeId],
+    [
+      stays.map((k) => k.typeId),
+      stays.map((k) => k.checkIn),
+      stays.map((k) => k.checkOut),
+      // knex's types know arrays of one type; PostgreSQL takes the NULLs of a text[] as they are.
+      stays.map((k) => (k.promoCode === undefined ? null : normalisePromoCode(k.promoCode))) as string[],
+    ],
   ));
-  const row = res.rows[0];
-  if (!row) return undefined;
-  return {
-    type: toPricedType(row),
-    overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
-    cardPaymentDiscount: Number(row.card_payment_discount),
-    promo: row.promo ? toPromoRule(row.promo) : null,
-    hasSpecials: row.has_specials,
-  };
+  const found = new Map<string, PricingInputs>();
+  for (const row of res.rows) {
+    const key = JSON.stringify([row.key_type_id, row.key_check_in, row.key_check_out, row.key_promo]);
+    found.set(key, {
+      type: toPricedType(row),
+      overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),
+      cardPaymentDiscount: Number(row.card_payment_discount),
+      promo: row.promo ? toPromoRule(row.promo) : null,
+      hasSpecials: row.has_specials,
+    });
+  }
+  return found;
 }
 
 /** A type's name and party policy (availability's check of a party), or undefined. */

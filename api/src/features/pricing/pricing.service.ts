@@ -12,6 +12,7 @@ import { priceGuestExtras } from '../extras/extras.service.js';
 import { listSpecialsForPricing } from '../specials/specials.queries.js';
 import { partyGiven, partyRefusal, partySize, resolveParty, type PartyInput } from '../../../../shared/domain/party-pricing.js';
 import * as repo from './pricing.repo.js';
+import { coalescedBatch } from '../../db/coalesced-reads.js';
 
 export type { PricedType } from './pricing.repo.js';
 
@@ -44,9 +45,10 @@ export async function quoteForType(
   db: DbOrTx,
   now: Date,
   input: PriceStayInput,
+  readInputs: PricingInputsRead = (key) => repo.findPricingInputs(db, key.typeId, key.checkIn, key.checkOut, key.promoCode),
 ): Promise<{ type: repo.PricedType; result: QuoteResult; cardDiscountPercent: number }> {
   // The type, its overrides, the card discount and the promo code in one round trip.
-  const inputs = await repo.findPricingInputs(db, input.accommodationTypeId, input.checkIn, input.checkOut, input.promoCode || undefined);
+  const inputs = await readInputs({ typeId: input.accommodationTypeId, checkIn: input.checkIn, checkOut: input.checkOut, promoCode: input.promoCode || undefined });
   if (!inputs) {
     const field = input.typeField ?? 'accommodationTypeId';
     throw unknownId(field, TYPE_NOT_FOUND_MESSAGE);
@@ -115,8 +117,9 @@ export async function priceStay(
   db: DbOrTx,
   now: Date,
   input: PriceStayInput,
+  readInputs?: PricingInputsRead,
 ): Promise<{ type: repo.PricedType; quote: StayQuote }> {
-  const { type, result, cardDiscountPercent } = await quoteForType(db, now, input);
+  const { type, result, cardDiscountPercent } = await quoteForType(db, now, input, readInputs);
   if (!result.ok) throw quoteRefusal(result);
   const extras = input.extras;
   if (!extras?.choices.length) return { type, quote: result.quote };
@@ -140,6 +143,33 @@ export function quoteRefusal(failure: QuoteFailure): ValidationError | Unprocess
   }
 }
 
+/** How a quote reads its inputs: on its own, or shared with the quotes asked at the same time. */
+type PricingInputsRead = (key: repo.PricingKey) => Promise<repo.PricingInputs | undefined>;
+
+/**
+ * The pricing inputs of the quotes that arrive together, read in one statement: a guest moving
+ * through dates asks for a price at every step, and a round trip per quote was most of its
+ * cost under load. Each quote still gets a read that started after it asked (coalescedBatch),
+ * so a rate or promo code changed before is seen; nothing is kept. Only outside a transaction
+ * (calculate-rate): a booking prices in its own, where the promo's use count it reads is the
+ * one it counts against.
+ */
+function sharedPricingInputs(db: DbOrTx): PricingInputsRead {
+  let read = pricingInputReads.get(db);
+  if (!read) {
+    const batch = coalescedBatch((keys: string[]) => repo.findManyPricingInputs(db, keys.map((k) => pricingKeyOf(k))));
+    read = (key) => batch(repo.pricingKey(key));
+    pricingInputReads.set(db, read);
+  }
+  return read;
+}
+const pricingInputReads = new WeakMap<DbOrTx, PricingInputsRead>();
+
+function pricingKeyOf(key: string): repo.PricingKey {
+  const [typeId, checkIn, checkOut, promoCode] = JSON.parse(key) as [string, string, string, string | null];
+  return { typeId, checkIn, checkOut, promoCode: promoCode ?? undefined };
+}
+
 /** POST /api/calculate-rate */
 export async function calculateRate(deps: Deps, input: CalculateRateRequest): Promise<CalculateRateResponse> {
   const { type, quote } = await priceStay(deps.db, deps.clock.now(), {
@@ -150,7 +180,7 @@ export async function calculateRate(deps: Deps, input: CalculateRateRequest): Pr
     unitCount: input.unitCount,
     party: input,
     extras: input.extras ? { choices: input.extras, guests: extrasGuests(input) } : undefined,
-  });
+  }, sharedPricingInputs(deps.db));
   await assertUnitCountFits(deps.db, type, input.unitCount ?? 1);
   return toCalculateRateResponse(quote, input.paymentMethod);
 }
