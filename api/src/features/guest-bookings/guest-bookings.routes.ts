@@ -23,24 +23,18 @@ export const LINK_REQUESTS_PER_EMAIL_PER_HOUR = 3;
  * stopped after a handful of tries a minute.
  */
 export function guestTokenMisses(deps: Pick<Deps, 'db' | 'clock'>) {
-  return createTokenBucket({
-    scope: 'guest-token-miss',
-    capacity: GUEST_TOKEN_MISSES_PER_MINUTE,
-    refillPerWindow: GUEST_TOKEN_MISSES_PER_MINUTE,
-    windowMs: 60_000,
-    db: deps.db,
-    clock: deps.clock,
-    message: GUEST_BOOKING_MESSAGES.tooManyTries,
-  });
+  return guestAllowance(deps, 'guest-token-miss', GUEST_TOKEN_MISSES_PER_MINUTE, 60_000);
+}
+
+/** An allowance of `capacity` tries per window, refused with the guest pages' "too many tries". */
+function guestAllowance(deps: Pick<Deps, 'db' | 'clock'>, scope: string, capacity: number, windowMs: number) {
+  return createTokenBucket({ scope, capacity, refillPerWindow: capacity, windowMs, db: deps.db, clock: deps.clock, message: GUEST_BOOKING_MESSAGES.tooManyTries });
 }
 
 export function guestBookingRoutes(router: Router<AppState>, deps: Deps): void {
-  const message = GUEST_BOOKING_MESSAGES.tooManyTries;
-  const bucket = (scope: string, capacity: number, windowMs: number) =>
-    createTokenBucket({ scope, capacity, refillPerWindow: capacity, windowMs, db: deps.db, clock: deps.clock, message });
   const misses = guestTokenMisses(deps);
-  const linksByAddress = bucket('guest-link-ip', deps.config.LOOKUP_RATE_LIMIT, 60_000);
-  const linksByEmail = bucket('guest-link-email', LINK_REQUESTS_PER_EMAIL_PER_HOUR, 60 * 60_000);
+  const linksByAddress = guestAllowance(deps, 'guest-link-ip', deps.config.LOOKUP_RATE_LIMIT, 60_000);
+  const linksByEmail = guestAllowance(deps, 'guest-link-email', LINK_REQUESTS_PER_EMAIL_PER_HOUR, 60 * 60_000);
 
   /** Runs a token route; a 404 (unknown or expired token) takes one of the address's tries. */
   async function byToken<T>(ip: string, fn: () => Promise<T>): Promise<T> {
