@@ -60,6 +60,23 @@ async function providedTemplate(): Promise<ProvidedContext['testDbTemplate'] | u
   }
 }
 
+/**
+ * What `run` answers, and how many statements matching `pattern` it sent through `db` (knex's
+ * query event: every statement, the prepared ones too).
+ */
+export async function countStatements<T>(db: Knex, pattern: RegExp, run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  let statements = 0;
+  const count = (q: { sql: string }) => {
+    if (pattern.test(q.sql)) statements++;
+  };
+  db.on('query', count);
+  try {
+    return { result: await run(), statements };
+  } finally {
+    db.off('query', count);
+  }
+}
+
 /** The settings-encryption key of every test app (tests read the encrypted row with it). */
 export const TEST_SETTINGS_KEY = Buffer.alloc(32, 7);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { coalescedBatch, coalescedProbe } from './coalesced-reads.js';
+import { coalescedBatch, coalescedBatchBy, coalescedProbe, perOwner } from './coalesced-reads.js';
 
 /** A read the test finishes by hand, recording what each statement was asked. */
 function manualReads<A, R>() {
@@ -86,5 +86,38 @@ describe('coalescedProbe', () => {
     await sent(calls, 2);
     calls[1].finish('v2');
     expect(await Promise.all(later)).toEqual(['v2', 'v2']);
+  });
+});
+
+describe('coalescedBatchBy', () => {
+  it('reads keys that are equal by keyOf once, giving the read the keys themselves and each caller the value of its own', async () => {
+    type Stay = { type: string; from: string };
+    const keyOf = (s: Stay) => `${s.type}|${s.from}`;
+    const { calls, read } = manualReads<Stay[], Map<string, number>>();
+    const get = coalescedBatchBy(keyOf, read);
+    const first = get({ type: 'a', from: '1' });
+    const waiting = [get({ type: 'a', from: '2' }), get({ type: 'b', from: '2' }), get({ type: 'a', from: '2' })];
+    calls[0].finish(new Map([['a|1', 10]]));
+    expect(await first).toBe(10);
+    await sent(calls, 2);
+    expect(calls[1].args).toEqual([
+      { type: 'a', from: '2' },
+      { type: 'b', from: '2' },
+    ]);
+    calls[1].finish(new Map([['a|2', 12]]));
+    expect(await Promise.all(waiting)).toEqual([12, undefined, 12]);
+  });
+});
+
+describe('perOwner', () => {
+  it('makes one value per owner, on first use', () => {
+    const make = vi.fn((owner: { name: string }) => ({ of: owner.name }));
+    const shared = perOwner(make);
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    expect(shared(a)).toBe(shared(a));
+    expect(shared(b)).toEqual({ of: 'b' });
+    expect(shared(b)).not.toBe(shared(a));
+    expect(make).toHaveBeenCalledTimes(2);
   });
 });

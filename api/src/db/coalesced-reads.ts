@@ -39,6 +39,15 @@ export function coalescedProbe<V>(read: () => Promise<V>): () => Promise<V> {
  * it did not find gets undefined). At most `maxBatch` keys per statement; more wait for the next.
  */
 export function coalescedBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 256): (key: K) => Promise<V | undefined> {
+  return coalescedBatchBy((key: K) => key, readMany, maxBatch);
+}
+
+/**
+ * coalescedBatch for keys that are values of several fields (a stay: type and dates): `keyOf`
+ * says which keys are the same (a string, as the answer's Map is keyed), so a key asked twice
+ * is read once, and `readMany` gets the distinct keys themselves, not strings to take apart.
+ */
+export function coalescedBatchBy<K, M, V>(keyOf: (key: K) => M, readMany: (keys: K[]) => Promise<Map<M, V>>, maxBatch = 256): (key: K) => Promise<V | undefined> {
   interface Waiter {
     key: K;
     resolve: (value: V | undefined) => void;
@@ -49,10 +58,10 @@ export function coalescedBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>
 
   const run = (batch: Waiter[]): void => {
     running = true;
-    const keys = [...new Set(batch.map((w) => w.key))];
+    const keys = [...new Map(batch.map((w) => [keyOf(w.key), w.key])).values()];
     readMany(keys).then(
       (found) => {
-        for (const w of batch) w.resolve(found.get(w.key));
+        for (const w of batch) w.resolve(found.get(keyOf(w.key)));
         next();
       },
       (err: unknown) => {
@@ -76,4 +85,20 @@ export function coalescedBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>
       if (running) waiting.push(waiter);
       else run([waiter]);
     });
+}
+
+/**
+ * One `make(owner)` per owner (a database handle, a deps object), made on first use and
+ * dropped with the owner: the shared reads of a feature belong to the database they read.
+ */
+export function perOwner<O extends object, T>(make: (owner: O) => T): (owner: O) => T {
+  const made = new WeakMap<O, T>();
+  return (owner) => {
+    let value = made.get(owner);
+    if (value === undefined) {
+      value = make(owner);
+      made.set(owner, value);
+    }
+    return value;
+  };
 }

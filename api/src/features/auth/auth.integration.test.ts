@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { countStatements, createTestContext, type TestContext } from '../../../test/harness.js';
 import { KNOWN_DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session.js';
 
 let t: TestContext;
@@ -41,14 +41,10 @@ describe('login and the current user', () => {
     await loggedOut.post('/api/login', { username: 'manager', password: 'lodge-demo' });
     await loggedOut.post('/api/logout', {});
 
-    let sessionStatements = 0;
-    const count = (q: { sql: string }) => {
-      if (q.sql.includes('from "sessions"')) sessionStatements++;
-    };
-    t.db.on('query', count);
     const asks = Array.from({ length: 15 }, () => [...clients.map(({ username, c }) => ({ username, c })), { username: null, c: loggedOut }]).flat();
-    const answers = await Promise.all(asks.map(async ({ c }) => (await c.get('/api/auth/user')).body?.username ?? null));
-    t.db.off('query', count);
+    const { result: answers, statements: sessionStatements } = await countStatements(t.db, /from "sessions"/, () =>
+      Promise.all(asks.map(async ({ c }) => (await c.get('/api/auth/user')).body?.username ?? null)),
+    );
 
     expect(answers).toEqual(asks.map((a) => a.username));
     // 75 requests with a session cookie, fewer statements: requests arriving together shared them.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { countStatements, createTestContext, type TestContext } from '../../../test/harness.js';
 import { AvailabilityResponse, PackageAvailabilityResponse } from '../../../../shared/contracts/availability.js';
 import { createPackage, createTypeWithUnits, guestData } from '../bookings/test-fixtures.js';
 import { checkAvailability } from './availability.service.js';
@@ -72,17 +72,13 @@ describe('POST /api/availability', () => {
 
     // Asked at the same moment, the checks share reads: the first goes alone, the 24 asked while
     // it runs share the next statement.
-    let statements = 0;
-    const count = (q: { sql: string }) => {
-      if (/from unnest/i.test(q.sql)) statements++;
-    };
-    t.db.on('query', count);
-    const shared = await Promise.all(
-      round().map(async (a) =>
-        checkAvailability(t.deps, { accommodationTypeId: a.id, checkIn: a.checkIn, checkOut: a.checkOut }).catch((err: Error) => ({ status: 400, body: err.message })),
+    const { result: shared, statements } = await countStatements(t.db, /from unnest/i, () =>
+      Promise.all(
+        round().map(async (a) =>
+          checkAvailability(t.deps, { accommodationTypeId: a.id, checkIn: a.checkIn, checkOut: a.checkOut }).catch((err: Error) => ({ status: 400, body: err.message })),
+        ),
       ),
     );
-    t.db.off('query', count);
     expect(statements).toBe(2);
     expect(shared).toEqual(round().map((a) => (a.expected.status === 200 ? a.expected.body : { status: 400, body: 'Accommodation type not found' })));
 

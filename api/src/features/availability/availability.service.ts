@@ -11,7 +11,7 @@ import { COMING_SOON_MESSAGE } from '../../../../shared/contracts/availability.j
 import { getIncludedTypes, getTypeSummary, type TypeSummary } from '../accommodations/queries.js';
 import { assertPartyAccepted } from '../pricing/pricing.service.js';
 import * as repo from './availability.repo.js';
-import { coalescedBatch } from '../../db/coalesced-reads.js';
+import { coalescedBatchBy, perOwner } from '../../db/coalesced-reads.js';
 
 export const TYPE_NOT_FOUND_MESSAGE = 'Accommodation type not found';
 export const NOT_A_PACKAGE_MESSAGE = 'This accommodation type is not a package';
@@ -34,21 +34,7 @@ export async function checkAvailability(deps: Pick<Deps, 'db'>, input: Availabil
  * was asked (coalescedBatch), so a booking committed before it, on any instance, is seen;
  * nothing is kept. Per database, as the transaction a caller holds cannot be shared.
  */
-function sharedTypeCounts(db: Db): (stay: repo.StayOfType) => Promise<repo.TypeWithCounts | undefined> {
-  let read = typeCountReads.get(db);
-  if (!read) {
-    const batch = coalescedBatch((keys: string[]) => repo.findTypesWithCounts(db, keys.map(stayOfKey)));
-    read = (stay) => batch(repo.stayKey(stay));
-    typeCountReads.set(db, read);
-  }
-  return read;
-}
-const typeCountReads = new WeakMap<Db, (stay: repo.StayOfType) => Promise<repo.TypeWithCounts | undefined>>();
-
-function stayOfKey(key: string): repo.StayOfType {
-  const [typeId, checkIn, checkOut] = key.split('|');
-  return { typeId, checkIn, checkOut };
-}
+const sharedTypeCounts = perOwner((db: Db) => coalescedBatchBy(repo.stayKey, (stays: repo.StayOfType[]) => repo.findTypesWithCounts(db, stays)));
 
 /**
  * checkAvailability in the caller's transaction, for the stay alone (no party): the waitlist

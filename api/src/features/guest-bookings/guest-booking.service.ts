@@ -10,7 +10,7 @@ import type { IsoDate } from '../../../../shared/domain/dates.js';
 import { bankingDetailsOf, cachedSettings, cardPaymentsOffered } from '../settings/settings.service.js';
 import { sameTokenHash, tokenHashOf } from './guest-links.js';
 import * as repo from './guest-bookings.repo.js';
-import { coalescedBatch } from '../../db/coalesced-reads.js';
+import { coalescedBatch, perOwner } from '../../db/coalesced-reads.js';
 
 export function guestLinkNotFound(): NotFoundError {
   return new NotFoundError(GUEST_BOOKING_MESSAGES.notFound, 'not_found');
@@ -23,15 +23,9 @@ export function guestLinkNotFound(): NotFoundError {
  * asked (coalescedBatch), so a payment or cancellation committed before is seen; nothing is
  * kept. Per deps, whose clock says which links are live.
  */
-function sharedGuestBookingReads(deps: Pick<Deps, 'db' | 'clock'>): (tokenHash: string) => Promise<repo.GuestBookingRow | undefined> {
-  let read = guestBookingReads.get(deps);
-  if (!read) {
-    read = coalescedBatch((hashes: string[]) => repo.findGuestBookingsByTokenHashes(deps.db, hashes, deps.clock.now()));
-    guestBookingReads.set(deps, read);
-  }
-  return read;
-}
-const guestBookingReads = new WeakMap<object, (tokenHash: string) => Promise<repo.GuestBookingRow | undefined>>();
+const sharedGuestBookingReads = perOwner((deps: Pick<Deps, 'db' | 'clock'>) =>
+  coalescedBatch((hashes: string[]) => repo.findGuestBookingsByTokenHashes(deps.db, hashes, deps.clock.now())),
+);
 
 /**
  * GET /api/guest/bookings/:token: what the guest's page shows, field by field (never the

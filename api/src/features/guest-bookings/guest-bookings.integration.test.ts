@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { countStatements, createTestContext, type TestContext } from '../../../test/harness.js';
 import { startPaystackDouble, type PaystackDouble } from '../../../../e2e/doubles/paystack-double.js';
 import { createLogger } from '../../logger.js';
 import { addDays, lodgeDateTimeToUtc, todayInLodge } from '../../../../shared/domain/dates.js';
@@ -233,20 +233,16 @@ describe('GET /api/guest/bookings/:token', () => {
 
     // Asked at the same moment, the links share reads: the first goes alone, the 23 asked while
     // it runs share the next statement.
-    let statements = 0;
-    const count = (q: { sql: string }) => {
-      if (/from guest_booking_links/i.test(q.sql)) statements++;
-    };
-    t.db.on('query', count);
-    const shared = await Promise.all(
-      asks.map(async (token) =>
-        getGuestBooking(t.deps, token).then(
-          (body) => [body.reference, body.totalAmount, body.amountPaid],
-          (err: { code: string }) => err.code,
+    const { result: shared, statements } = await countStatements(t.db, /from guest_booking_links/i, () =>
+      Promise.all(
+        asks.map(async (token) =>
+          getGuestBooking(t.deps, token).then(
+            (body) => [body.reference, body.totalAmount, body.amountPaid],
+            (err: { code: string }) => err.code,
+          ),
         ),
       ),
     );
-    t.db.off('query', count);
     expect(statements).toBe(2);
     expect(shared).toEqual(expected);
   });

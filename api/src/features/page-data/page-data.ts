@@ -10,8 +10,18 @@ import type { GuestBookingResponse } from '../../../../shared/contracts/guest-bo
 
 /** The pages that open on the catalogue: the list of types and which of them have units. */
 const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
+/** The pages of a guest's link: /my-booking/<token> and the check-in page beneath it. */
+const GUEST_LINK_PAGES = '/my-booking/';
 /** A guest's own booking page: /my-booking/<token> (not its check-in page beneath it). */
-const GUEST_BOOKING_PAGE = /^\/my-booking\/([^/]+)$/;
+const GUEST_BOOKING_PAGE = new RegExp(`^${GUEST_LINK_PAGES}([^/]+)$`);
+
+/**
+ * Whether a page is kept by no cache (`no-store`): the pages of a guest's link, whose address
+ * is the guest's secret and whose HTML may carry their booking, as the API's answer does.
+ */
+export function isPrivatePage(pagePath: string): boolean {
+  return pagePath.startsWith(GUEST_LINK_PAGES);
+}
 
 /** What the page data needs of the HTTP side: counting a wrong token against its sender. */
 export interface PageDataRequest {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { countStatements, createTestContext, type TestContext } from '../../../test/harness.js';
 import { CalculateRateRequest, CalculateRateResponse, toCalculateRateResponse } from '../../../../shared/contracts/pricing.js';
 import { calculateRate } from './pricing.service.js';
 import { quoteStay, PROMO_MESSAGES } from '../../../../shared/domain/pricing.js';
@@ -110,20 +110,16 @@ describe('POST /api/calculate-rate', () => {
 
     // Asked at the same moment, the quotes share reads: the first goes alone, the 23 asked while
     // it runs share the next statement.
-    let statements = 0;
-    const count = (q: { sql: string }) => {
-      if (/from unnest/i.test(q.sql)) statements++;
-    };
-    t.db.on('query', count);
-    const shared = await Promise.all(
-      all.map(async (ask) =>
-        calculateRate(t.deps, CalculateRateRequest.parse(ask.body)).then(
-          (quote) => quote.totalAmount,
-          (err: { code: string }) => err.code,
+    const { result: shared, statements } = await countStatements(t.db, /from unnest/i, () =>
+      Promise.all(
+        all.map(async (ask) =>
+          calculateRate(t.deps, CalculateRateRequest.parse(ask.body)).then(
+            (quote) => quote.totalAmount,
+            (err: { code: string }) => err.code,
+          ),
         ),
       ),
     );
-    t.db.off('query', count);
     expect(statements).toBe(2);
     expect(shared).toEqual(expected.map(([, answer]) => answer));
 

@@ -122,7 +122,7 @@ export async function findManyPricingInputs(db: Db, keys: readonly PricingKey[])
   ));
   const found = new Map<string, PricingInputs>();
   for (const row of res.rows) {
-    const key = JSON.stringify([row.key_type_id, row.key_check_in, row.key_check_out, row.key_promo]);
+    const key = pricingKey({ typeId: row.key_type_id, checkIn: row.key_check_in, checkOut: row.key_check_out, promoCode: row.key_promo ?? undefined });
     found.set(key, {
       type: toPricedType(row),
       overrides: row.overrides.map((o) => toOverrideRule({ ...o, created_at: new Date(Number(o.created_at_ms)) })),

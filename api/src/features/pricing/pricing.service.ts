@@ -12,7 +12,7 @@ import { priceGuestExtras } from '../extras/extras.service.js';
 import { listSpecialsForPricing } from '../specials/specials.queries.js';
 import { partyGiven, partyRefusal, partySize, resolveParty, type PartyInput } from '../../../../shared/domain/party-pricing.js';
 import * as repo from './pricing.repo.js';
-import { coalescedBatch } from '../../db/coalesced-reads.js';
+import { coalescedBatchBy, perOwner } from '../../db/coalesced-reads.js';
 
 export type { PricedType } from './pricing.repo.js';
 
@@ -154,21 +154,9 @@ type PricingInputsRead = (key: repo.PricingKey) => Promise<repo.PricingInputs | 
  * (calculate-rate): a booking prices in its own, where the promo's use count it reads is the
  * one it counts against.
  */
-function sharedPricingInputs(db: DbOrTx): PricingInputsRead {
-  let read = pricingInputReads.get(db);
-  if (!read) {
-    const batch = coalescedBatch((keys: string[]) => repo.findManyPricingInputs(db, keys.map((k) => pricingKeyOf(k))));
-    read = (key) => batch(repo.pricingKey(key));
-    pricingInputReads.set(db, read);
-  }
-  return read;
-}
-const pricingInputReads = new WeakMap<DbOrTx, PricingInputsRead>();
-
-function pricingKeyOf(key: string): repo.PricingKey {
-  const [typeId, checkIn, checkOut, promoCode] = JSON.parse(key) as [string, string, string, string | null];
-  return { typeId, checkIn, checkOut, promoCode: promoCode ?? undefined };
-}
+const sharedPricingInputs = perOwner(
+  (db: DbOrTx): PricingInputsRead => coalescedBatchBy(repo.pricingKey, (keys: repo.PricingKey[]) => repo.findManyPricingInputs(db, keys)),
+);
 
 /** POST /api/calculate-rate */
 export async function calculateRate(deps: Deps, input: CalculateRateRequest): Promise<CalculateRateResponse> {
