@@ -37,6 +37,35 @@ test("the landing page's scripts arrive as the build's brotli copies, not compre
   expect(entry!.length).toBe(String(fs.statSync(path.join(PWA_DIST, 'assets', `${entry!.name}.br`)).size));
 });
 
+test("on a phone, /accommodations' first picture is fetched once, by the page's own preload, and shown by the first card", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const response = await page.goto('/accommodations');
+  const html = await response!.text();
+  const types = await (await page.request.get('/api/accommodations')).json();
+  const first = `url=${encodeURIComponent(types[0].images[0])}`;
+  expect(html).toContain(`<link rel="preload" as="image" href="/api/accommodation-image?${first}&#38;w=640"`);
+  const picture = page.getByRole('article').first().getByRole('img', { name: types[0].name });
+  await expect(picture).toHaveJSProperty('complete', true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const fetched = await page.evaluate(
+    (first) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/accommodation-image?') && entry.name.includes(first))
+        .map((entry) => ({ path: new URL(entry.name).pathname + new URL(entry.name).search, by: (entry as PerformanceResourceTiming).initiatorType })),
+    first,
+  );
+  // One request, made by the <link> (a second, by the <img>, would mean the preload did not match the card's picture).
+  expect(fetched).toEqual([{ path: await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search), by: 'link' }]);
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+  await context.close();
+});
+
 test('a receptionist opening /admin/settings is told they may not', async ({ page }) => {
   await login(page, 'receptionist');
   await expect(page).toHaveURL(/\/admin$/);

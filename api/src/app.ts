@@ -35,7 +35,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 import { imageRoutes } from './features/images/images.routes.js';
 import { staticFiles } from './http/static-files.js';
-import { isPrivatePage, pageDataFor } from './features/page-data/page-data.js';
+import { isPrivatePage, pageDataFor, pagePictureOf } from './features/page-data/page-data.js';
 import { eventRoutes } from './features/events/events.routes.js';
 import { staffRoutes } from './features/auth/staff.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
@@ -151,7 +151,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa<AppState> {
       if (isPrivatePage(ctx.path)) ctx.set('Cache-Control', 'no-store');
       return pageDataFor(deps, ctx.path, { guestTokenMiss: () => tokenMisses.take(ctx.ip) });
     };
-    app.use(staticFiles(options.pwaDir, { pageData, log: deps.log }));
+    app.use(staticFiles(options.pwaDir, { pageData, pagePicture: (ctx, data) => pagePictureOf(ctx.path, data), log: deps.log }));
   }
   return app;
 }

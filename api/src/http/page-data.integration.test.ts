@@ -34,7 +34,7 @@ function pageData(html: string): unknown {
 }
 
 describe('a page the server sends', () => {
-  it.each(['/', '/accommodations', '/accommodations/', '/booking', '/whats-on', '/my-booking/abc', '/admin/front-desk'])('%s carries the public settings, the same as GET /api/public/settings', async (page) => {
+  it.each(['/', '/accommodations', '/accommodations/', '/booking', '/whats-on', '/my-booking/abc', '/admin/front-desk'])('%s carries the public settings, the same as GET /api/public/settings, and its largest picture where it has one', async (page) => {
     const res = await fetch(base + page, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -58,9 +58,23 @@ describe('a page the server sends', () => {
     } else {
       expect(Object.keys(data)).toEqual(['publicSettings']);
     }
+    // /accommodations names its first card's picture (the types' first, none being hidden),
+    // with the card's own src, srcset and sizes ('&' written as '&#38;'); no other page names one.
+    const preloads = html.match(/<link rel="preload"[^>]*>/g) ?? [];
+    if (page.startsWith('/accommodations')) {
+      const first = `/api/accommodation-image?url=${encodeURIComponent((data.accommodations as { images: string[] }[])[0].images[0])}`;
+      expect(preloads).toEqual([
+        `<link rel="preload" as="image" href="${first}&#38;w=640" imagesrcset="${first}&#38;w=320 320w, ${first}&#38;w=480 480w, ` +
+          `${first}&#38;w=640 640w, ${first}&#38;w=960 960w, ${first}&#38;w=1280 1280w" ` +
+          `imagesizes="(min-width: 1200px) 380px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" fetchpriority="high">`,
+      ]);
+    } else {
+      expect(preloads).toEqual([]);
+    }
     // In the head, and the rest of the page as built.
     expect(html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`)).toBeLessThan(html.indexOf('</head>'));
-    expect(html.replace(/<script id="page-data"[^>]*>.*?<\/script>/s, '')).toBe(INDEX);
+    expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.replace(/<link rel="preload"[^>]*>/, '').replace(/<script id="page-data"[^>]*>.*?<\/script>/s, '')).toBe(INDEX);
   });
 
   it('keeps a lodge name that holds markup inside the element, and shows a change at once', async () => {

@@ -5,6 +5,7 @@ import send from 'koa-send';
 import type { Context, Middleware } from 'koa';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/contracts/page-data.js';
 import type { Logger } from 'pino';
+import type { ResponsivePicture } from '../../../shared/image-urls.js';
 
 /**
  * Where the build puts its hashed files (Vite's assetsDir): scripts, styles, pictures, fonts; no
@@ -20,8 +21,15 @@ export interface StaticFilesOptions {
    * every page.
    */
   pageData?: (ctx: Context) => Promise<PageData>;
+  /**
+   * The picture a page's first screen shows largest, read from its page data: named in the
+   * page's head (`<link rel="preload">`) so the browser fetches it with the page rather than
+   * once the app's code has run and drawn it.
+   */
+  pagePicture?: (ctx: Context, data: PageData) => ResponsivePicture | undefined;
   log?: Logger;
 }
+
 
 /**
  * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' in a lodge's
@@ -31,11 +39,27 @@ function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** index.html with the page data before </head>. */
-function withPageData(html: string, data: PageData): string {
+/** A value inside a double-quoted HTML attribute (a srcset's addresses hold '&'). */
+function attribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The preload of a responsive picture: the browser reuses it for the `<img>` only when the
+ * srcset and sizes are the same, so both are the picture's own.
+ */
+function picturePreload(picture: ResponsivePicture): string {
+  return (
+    `<link rel="preload" as="image" href="${attribute(picture.src)}" imagesrcset="${attribute(picture.srcSet)}"` +
+    ` imagesizes="${attribute(picture.sizes)}" fetchpriority="high">`
+  );
+}
+
+/** index.html with the page's picture preload and its data before </head>. */
+function withPageData(html: string, data: PageData, picture: ResponsivePicture | undefined): string {
   const element = `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScriptElement(data)}</script>`;
   const at = html.indexOf('</head>');
-  return at < 0 ? html : html.slice(0, at) + element + html.slice(at);
+  return at < 0 ? html : html.slice(0, at) + (picture ? picturePreload(picture) : '') + element + html.slice(at);
 }
 
 /**
@@ -81,7 +105,8 @@ export function staticFiles(dir: string, options: StaticFilesOptions = {}): Midd
       }
       let html = indexHtml();
       try {
-        html = withPageData(html, await options.pageData(ctx));
+        const data = await options.pageData(ctx);
+        html = withPageData(html, data, options.pagePicture?.(ctx, data));
       } catch (err) {
         // The page still works without it: the app asks the API, which answers the error.
         options.log?.warn({ err }, 'page data could not be read; the page is served without it');

@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Landscape from '@mui/icons-material/Landscape';
-import { accommodationImageSrc, accommodationImageSrcSet } from '@/lib/images.js';
-
-/** Card pictures: a full-width phone card, two columns on tablets, three on desktops. */
-const CARD_SIZES = '(min-width: 1200px) 380px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+import { CARD_PICTURE_SIZES, cardPicture } from '@shared/image-urls.js';
 
 /**
  * The cover picture (first image), resized by the image endpoint for the card's width on
@@ -15,7 +12,7 @@ export function AccommodationImage({
   images,
   name,
   height = 220,
-  sizes = CARD_SIZES,
+  sizes = CARD_PICTURE_SIZES,
   priority = false,
 }: {
   images: string[];
@@ -43,11 +40,12 @@ export function AccommodationImage({
       </Box>
     );
   }
+  const picture = cardPicture(first);
   return (
     // A plain img: MUI's Box would read width/height as styles, not the intrinsic size.
     <img
-      src={accommodationImageSrc(first, 640)}
-      srcSet={accommodationImageSrcSet(first, 1280)}
+      src={picture.src}
+      srcSet={picture.srcSet}
       sizes={sizes}
       width={1280}
       height={853}

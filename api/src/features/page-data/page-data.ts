@@ -7,7 +7,11 @@ import { listPublicEvents } from '../events/events.service.js';
 import { getGuestBooking } from '../guest-bookings/guest-booking.service.js';
 import { NotFoundError } from '../../errors.js';
 import type { GuestBookingResponse } from '../../../../shared/contracts/guest-bookings.js';
+import { typesShown } from '../../../../shared/domain/public-catalogue.js';
+import { cardPicture, type ResponsivePicture } from '../../../../shared/image-urls.js';
 
+/** The page whose largest paint on a phone is a picture the page data names: its first card's. */
+const ACCOMMODATIONS_PAGE = '/accommodations';
 /** The pages that open on the catalogue: the list of types and which of them have units. */
 const CATALOGUE_PAGES = new Set(['/accommodations', '/booking']);
 /** The pages of a guest's link: /my-booking/<token> and the check-in page beneath it. */
@@ -46,7 +50,7 @@ export interface PageDataRequest {
  * downloaded and run, and draw the page a second time when they arrived, in one long task.
  */
 export async function pageDataFor(deps: Deps, pagePath: string, request: PageDataRequest): Promise<PageData> {
-  const path = pagePath.replace(/\/+$/, '') || '/';
+  const path = pagePathOf(pagePath);
   const catalogue = CATALOGUE_PAGES.has(path);
   const guestToken = GUEST_BOOKING_PAGE.exec(path)?.[1];
   const [settings, lists, events, guestBooking] = await Promise.all([
@@ -63,6 +67,25 @@ export async function pageDataFor(deps: Deps, pagePath: string, request: PageDat
   if (events) data.events = events;
   if (guestBooking) data.guestBooking = guestBooking;
   return data;
+}
+
+/** A page's path without the trailing slashes the router ignores. */
+function pagePathOf(pagePath: string): string {
+  return pagePath.replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The picture of the first accommodation card, on /accommodations: on a phone it is the page's
+ * largest paint, and without this the browser learns of it only once the app's code has
+ * downloaded, run and drawn the card (Lighthouse's "resource load delay"). The same card as the
+ * page draws first (`typesShown`, from the same data) and the same attributes as its `<img>`
+ * (`cardPicture`), or the browser would fetch the picture twice. The landing page's hero is
+ * not named: which of its two pictures a phone shows depends on its screen's shape.
+ */
+export function pagePictureOf(pagePath: string, data: PageData): ResponsivePicture | undefined {
+  if (pagePathOf(pagePath) !== ACCOMMODATIONS_PAGE || !data.accommodations) return undefined;
+  const first = typesShown(data.accommodations, data.units, data.publicSettings?.unbookableTypeDisplay)[0]?.images[0];
+  return first === undefined ? undefined : cardPicture(first);
 }
 
 async function guestBookingOf(deps: Deps, pathToken: string, request: PageDataRequest): Promise<GuestBookingResponse | undefined> {

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header.js';
 import { usePublicSettings } from '@/features/settings/api/use-public-settings.js';
 import { useAccommodations } from './api/use-accommodations.js';
 import { useUnits } from './api/use-units.js';
-import { isComingSoon } from './api/coming-soon.js';
+import { isComingSoon, typesShown } from '@shared/domain/public-catalogue.js';
 import { AccommodationCard, AccommodationCardSkeleton } from './components/accommodation-card.js';
 
 const SKELETONS = 6;
@@ -20,8 +20,7 @@ export function AccommodationsPage() {
   const units = useUnits();
   const settings = usePublicSettings();
   // A type with no active unit: marked "Coming soon", or left out when the lodge says so.
-  const hide = settings.data?.unbookableTypeDisplay === 'hidden';
-  const data = types?.filter((t) => !(hide && isComingSoon(t, units.data)));
+  const data = types && typesShown(types, units.data, settings.data?.unbookableTypeDisplay);
 
   return (
     <Container sx={{ py: { xs: 4, md: 6 } }}>
@@ -58,7 +57,7 @@ export function AccommodationsPage() {
         <Grid container spacing={3}>
           {data.map((accommodation, index) => (
             <Grid key={accommodation.id} size={cell}>
-              {/* The first card's picture is the page's largest paint on a phone: not lazy. */}
+              {/* The first card's picture is the page's largest paint on a phone: not lazy (and named in the page the server sends, page-data.ts). */}
               <AccommodationCard accommodation={accommodation} priority={index === 0} comingSoon={isComingSoon(accommodation, units.data)} />
             </Grid>
           ))}

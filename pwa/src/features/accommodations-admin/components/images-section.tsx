@@ -11,7 +11,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import type { AccommodationType } from '@shared/contracts/accommodations.js';
 import { useToast } from '@/components/toast/use-toast.js';
 import { ApiError, errorText } from '@/lib/api.js';
-import { accommodationImageSrc } from '@/lib/images.js';
+import { accommodationImageSrc } from '@shared/image-urls.js';
 import { uploadProblem } from '../accommodation-form.js';
 import { deleteAccommodationImage, uploadAccommodationImages } from '../api/accommodations-admin-api.js';
 

@@ -22,7 +22,7 @@ import type { PublicUnit } from '@shared/contracts/accommodations.js';
 import { AccommodationImage } from '@/components/accommodation-image.js';
 import { isPerPerson, MealPlan, perPersonFrom } from '@/components/type-price.js';
 import { ApiError } from '@/lib/api.js';
-import { isComingSoon } from '@/features/accommodations/api/coming-soon.js';
+import { isComingSoon } from '@shared/domain/public-catalogue.js';
 import { nightCount } from '@shared/domain/dates.js';
 import { formatRand, unitsLabel } from '@shared/format.js';
 import { GUESTS_MAX, GUESTS_MIN } from '@shared/contracts/bookings.js';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { IMAGE_WIDTHS } from '@shared/contracts/image-widths.js';
-import { accommodationImageSrc, accommodationImageSrcSet } from '@/lib/images.js';
+import { accommodationImageSrc, accommodationImageSrcSet } from '@shared/image-urls.js';
 
 /** The demo lodge's own hero pictures: a wide one, and a tall one drawn for phones. */
 export const DEFAULT_HERO = '/images/hero/lodge-hero.jpg';
