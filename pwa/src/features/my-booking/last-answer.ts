@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { GuestBookingResponse } from '@shared/contracts/guest-bookings.js';
 
 /**
@@ -39,36 +39,43 @@ function read(key: string): LastAnswer | null {
 
 /**
  * The stored answer for this token (read once its key is known), and a function that stores
- * a fresh one. Storage that is full or disabled only means nothing is kept. `last` is what was
- * stored when the page opened: it stands in only while the server has not answered, so storing
- * the server's answer does not change it (that would draw the whole booking a second time, on
- * a phone, just after the first).
+ * a fresh one. Storage that is full or disabled only means nothing is kept.
+ *
+ * `last` stands in only while the server has not answered, so the hook changes its state (and
+ * draws the page again) only for that: when a stored answer is found and the page has none
+ * yet (`hasAnswer` false). Storing the server's answer, or learning the storage key (an
+ * asynchronous hash), changes nothing on screen: on a phone either would draw the whole
+ * booking a second time, in one long task, just after the first.
  */
-export function useLastAnswer(token: string): { last: LastAnswer | null; save: (booking: GuestBookingResponse) => void } {
-  const [key, setKey] = useState<string | null>(null);
+export function useLastAnswer(token: string, hasAnswer: boolean): { last: LastAnswer | null; save: (booking: GuestBookingResponse) => void } {
+  const key = useMemo(() => keyFor(token).catch(() => null), [token]);
   const [last, setLast] = useState<LastAnswer | null>(null);
+  const answered = useRef(hasAnswer);
+  useEffect(() => {
+    answered.current = hasAnswer;
+  });
   useEffect(() => {
     let live = true;
-    keyFor(token)
-      .then((k) => {
-        if (!live || !k) return;
-        setKey(k);
-        setLast(read(k));
-      })
-      .catch(() => undefined);
+    void key.then((k) => {
+      if (!live || !k || answered.current) return;
+      const stored = read(k);
+      if (stored) setLast(stored);
+    });
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [key]);
   const save = useCallback(
     (booking: GuestBookingResponse) => {
-      if (!key) return;
-      const entry: LastAnswer = { booking, savedAt: new Date().toISOString() };
-      try {
-        localStorage.setItem(key, JSON.stringify(entry));
-      } catch {
-        // Full or disabled: nothing is kept.
-      }
+      void key.then((k) => {
+        if (!k) return;
+        const entry: LastAnswer = { booking, savedAt: new Date().toISOString() };
+        try {
+          localStorage.setItem(k, JSON.stringify(entry));
+        } catch {
+          // Full or disabled: nothing is kept.
+        }
+      });
     },
     [key],
   );

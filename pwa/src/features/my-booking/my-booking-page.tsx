@@ -61,7 +61,7 @@ export function MyBookingPage() {
 
 function GuestBooking({ token }: { token: string }) {
   const query = useGuestBooking(token);
-  const { last, save } = useLastAnswer(token);
+  const { last, save } = useLastAnswer(token, query.data !== undefined);
   const online = useBrowserOnline();
   const [cancelled, setCancelled] = useState<GuestCancelResponse | null>(null);
 
