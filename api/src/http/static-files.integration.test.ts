@@ -77,7 +77,10 @@ describe('the built app over the wire', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.body).toString();
-    expect(html.startsWith('<!doctype html><html><head><title>Lodge</title><script id="page-data" type="application/json">')).toBe(true);
+    // The first card's picture named first, then the page data, both in the head.
+    expect(html.startsWith('<!doctype html><html><head><title>Lodge</title><link rel="preload" as="image" href="/api/accommodation-image?url=')).toBe(true);
+    expect(html.indexOf('<script id="page-data" type="application/json">')).toBeGreaterThan(html.indexOf('fetchpriority="high">'));
+    expect(html.indexOf('<script id="page-data" type="application/json">')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it("sends a built chunk with the headers a script acts on, and the page, the service worker and a missing chunk's 404 with the whole set", async () => {
