@@ -3,6 +3,9 @@ import { UserResponse, type User } from '@shared/contracts/auth.js';
 import { PublicSettings } from '@shared/contracts/settings.js';
 import { WeatherResponse } from '@shared/contracts/weather.js';
 import { Booking } from '@shared/contracts/bookings.js';
+import { GuestBookingResponse } from '@shared/contracts/guest-bookings.js';
+import { DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy } from '@shared/domain/cancellation-policy.js';
+import { addDays, todayInLodge } from '@shared/domain/dates.js';
 
 // Fixtures go through the shared contracts, so a contract change breaks them loudly.
 
@@ -195,6 +198,30 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     createdAt: '2026-02-01T08:00:00.000Z',
     updatedAt: '2026-02-01T08:00:00.000Z',
     version: 1,
+    ...overrides,
+  });
+}
+
+/** A guest's own card booking (GET /api/guest/bookings/:token) 60 days ahead: a 30% deposit of R8,250.00 paid, the balance due in 30 days. */
+export function depositBooking(overrides: Partial<GuestBookingResponse> = {}): GuestBookingResponse {
+  const today = todayInLodge(new Date());
+  return GuestBookingResponse.parse({
+    reference: 'LDG-2026-00123',
+    status: 'Confirmed',
+    checkInDate: addDays(today, 60),
+    checkOutDate: addDays(today, 63),
+    accommodationName: 'River Suite',
+    unitName: 'River Suite 2',
+    numberOfGuests: 2,
+    guestName: 'Thandi Mokoena',
+    totalAmount: 8250,
+    amountPaid: 2475,
+    balanceDue: 5775,
+    balanceDueDate: addDays(today, 30),
+    paymentMethod: 'Card',
+    cancellation: { allowed: true, refundPercent: 100, refundAmount: 2475, policy: describeCancellationPolicy(DEFAULT_CANCELLATION_POLICY) },
+    payments: [{ date: new Date().toISOString(), amount: 2475, method: 'Card', kind: 'payment' }],
+    cardPaymentsAvailable: true,
     ...overrides,
   });
 }

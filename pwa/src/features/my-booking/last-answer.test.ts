@@ -1,30 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { GuestBookingResponse } from '@shared/contracts/guest-bookings.js';
-import { DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy } from '@shared/domain/cancellation-policy.js';
-import { addDays, todayInLodge } from '@shared/domain/dates.js';
+import { depositBooking } from '@/test/fixtures.js';
 import { keyFor, useLastAnswer } from './last-answer.js';
 
 const TOKEN = `tok_${'a'.repeat(43)}`;
-const today = todayInLodge(new Date());
-const booking = GuestBookingResponse.parse({
-  reference: 'LDG-2026-00123',
-  status: 'Confirmed',
-  checkInDate: addDays(today, 60),
-  checkOutDate: addDays(today, 63),
-  accommodationName: 'River Suite',
-  unitName: 'River Suite 2',
-  numberOfGuests: 2,
-  guestName: 'Thandi Mokoena',
-  totalAmount: 8250,
-  amountPaid: 2475,
-  balanceDue: 5775,
-  balanceDueDate: addDays(today, 30),
-  paymentMethod: 'Card',
-  cancellation: { allowed: true, refundPercent: 100, refundAmount: 2475, policy: describeCancellationPolicy(DEFAULT_CANCELLATION_POLICY) },
-  payments: [],
-  cardPaymentsAvailable: true,
-});
+const booking = depositBooking({ payments: [] });
 
 afterEach(() => localStorage.clear());
 

@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { GUEST_BOOKING_MESSAGES, GuestBookingResponse } from '@shared/contracts/guest-bookings.js';
+import { GUEST_BOOKING_MESSAGES } from '@shared/contracts/guest-bookings.js';
 import { DEFAULT_CANCELLATION_POLICY, describeCancellationPolicy } from '@shared/domain/cancellation-policy.js';
 import { addDays, todayInLodge } from '@shared/domain/dates.js';
 import { formatStayDate } from '@shared/format.js';
 import type { PaystackCallbacks } from '@/lib/load-paystack.js';
+import { depositBooking } from '@/test/fixtures.js';
 import { renderApp } from '@/test/render-app.js';
 import { server } from '@/test/server.js';
 import { keepServedFields } from '@/lib/served-page-data.js';
@@ -13,29 +14,6 @@ import { keepServedFields } from '@/lib/served-page-data.js';
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const API = `/api/guest/bookings/${TOKEN}`;
 const today = todayInLodge(new Date());
-
-/** A card booking 60 days ahead: a 30% deposit of R8,250.00 paid, the balance due in 30 days. */
-function depositBooking(overrides: Partial<GuestBookingResponse> = {}): GuestBookingResponse {
-  return GuestBookingResponse.parse({
-    reference: 'LDG-2026-00123',
-    status: 'Confirmed',
-    checkInDate: addDays(today, 60),
-    checkOutDate: addDays(today, 63),
-    accommodationName: 'River Suite',
-    unitName: 'River Suite 2',
-    numberOfGuests: 2,
-    guestName: 'Thandi Mokoena',
-    totalAmount: 8250,
-    amountPaid: 2475,
-    balanceDue: 5775,
-    balanceDueDate: addDays(today, 30),
-    paymentMethod: 'Card',
-    cancellation: { allowed: true, refundPercent: 100, refundAmount: 2475, policy: describeCancellationPolicy(DEFAULT_CANCELLATION_POLICY) },
-    payments: [{ date: new Date().toISOString(), amount: 2475, method: 'Card', kind: 'payment' }],
-    cardPaymentsAvailable: true,
-    ...overrides,
-  });
-}
 
 /** Paystack's inline script as the booking flow meets it: resumeTransaction calls back at once. */
 function stubPaystack(outcome: (callbacks: PaystackCallbacks) => void) {
