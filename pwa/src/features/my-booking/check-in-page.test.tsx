@@ -10,34 +10,8 @@ import { withSaIdCheckDigit } from '@shared/domain/sa-id-number.js';
 import { renderApp } from '@/test/render-app.js';
 import { server } from '@/test/server.js';
 
-/**
- * jsdom draws nothing on a canvas: the pad is a stand-in that counts a pointer press on the
- * canvas as a stroke, as signature_pad reports one (endStroke).
- */
-vi.mock('signature_pad', () => ({
-  default: class FakeSignaturePad extends EventTarget {
-    private empty = true;
-    constructor(canvas: HTMLCanvasElement) {
-      super();
-      canvas.addEventListener('pointerdown', () => {
-        this.empty = false;
-        this.dispatchEvent(new Event('endStroke'));
-      });
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    clear() {
-      this.empty = true;
-    }
-    toData() {
-      return [];
-    }
-    fromData() {}
-    on() {}
-    off() {}
-  },
-}));
+// jsdom draws nothing on a canvas: the pad is a stand-in (test/fake-signature-pad.ts).
+vi.mock('signature_pad', () => import('@/test/fake-signature-pad.js'));
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -19,6 +18,7 @@ import {
   RegisterEntryFields,
   type RegisterEntryFieldsInput,
 } from '@shared/contracts/lodger-register.js';
+import { SignatureField, type SignatureHandle } from '@/components/signature-field.js';
 import { countryOptions } from '@shared/domain/countries.js';
 import { todayInLodge } from '@shared/domain/dates.js';
 import { checkSaIdNumber, type SaIdProblem } from '@shared/domain/sa-id-number.js';
@@ -44,7 +44,7 @@ const EMPTY: RegisterEntryFieldsInput = {
 };
 
 /** The form's checks, in the contract's words (the SA ID number by its date and check digit). */
-export function checkRegisterForm(fields: RegisterEntryFieldsInput, files: { signature: Blob | null; idCopy: Blob | null }): RegisterFieldErrors {
+export function checkRegisterForm(fields: RegisterEntryFieldsInput, files: { signed: boolean; idCopy: Blob | null }): RegisterFieldErrors {
   const errors: RegisterFieldErrors = {};
   const parsed = RegisterEntryFields.safeParse(fields);
   if (!parsed.success) {
@@ -58,7 +58,7 @@ export function checkRegisterForm(fields: RegisterEntryFieldsInput, files: { sig
     const check = checkSaIdNumber(fields.idNumber, todayInLodge(new Date()));
     if (!check.ok) errors.idNumber = SA_ID_MESSAGES[check.problem];
   }
-  if (!files.signature) errors.signature = REGISTER_MESSAGES.signatureRequired;
+  if (!files.signed) errors.signature = REGISTER_MESSAGES.signatureRequired;
   if (!files.idCopy) errors.idCopy = REGISTER_MESSAGES.idCopyRequired;
   return errors;
 }
@@ -80,7 +80,7 @@ export function RegisterEntryForm({
 }) {
   const [fields, setFields] = useState<RegisterEntryFieldsInput>(EMPTY);
   const [idCopy, setIdCopy] = useState<File | null>(null);
-  const [signature, setSignature] = useState<Blob | null>(null);
+  const signature = useRef<SignatureHandle>(null);
   const [errors, setErrors] = useState<RegisterFieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -104,13 +104,16 @@ export function RegisterEntryForm({
   };
 
   const save = async () => {
-    const found = checkRegisterForm(fields, { signature, idCopy });
+    const found = checkRegisterForm(fields, { signed: !(signature.current?.isEmpty() ?? true), idCopy });
     setErrors(found);
     setRefusal(null);
-    if (Object.values(found).some(Boolean) || !signature || !idCopy) return;
+    if (Object.values(found).some(Boolean) || !idCopy) return;
     setSaving(true);
     try {
-      setRefusal(await onSave(fields, { signature, idCopy }));
+      // The PNG is made now, from what the pad holds: see SignatureField.
+      const png = await signature.current?.toPng();
+      if (!png) return setErrors((e) => ({ ...e, signature: REGISTER_MESSAGES.signatureRequired }));
+      setRefusal(await onSave(fields, { signature: png, idCopy }));
     } finally {
       setSaving(false);
     }
@@ -188,13 +191,18 @@ export function RegisterEntryForm({
       </Box>
 
       <IdCopyField file={idCopy} error={errors.idCopy} onPick={pickFile} />
-      <SignatureField
-        error={errors.signature}
-        onChange={(blob) => {
-          setSignature(blob);
-          if (blob) setErrors((e) => ({ ...e, signature: undefined }));
-        }}
-      />
+      <Box sx={{ mt: 2.5 }}>
+        <SignatureField
+          handle={signature}
+          label="Guest’s signature"
+          hint="Ask the guest to sign in the box with a finger."
+          error={errors.signature}
+          disabled={saving}
+          onDrawn={(drawn) => {
+            if (drawn) setErrors((e) => ({ ...e, signature: undefined }));
+          }}
+        />
+      </Box>
 
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
@@ -241,61 +249,6 @@ function IdCopyField({ file, error, onPick }: { file: File | null; error?: strin
         )}
       </Stack>
       {error && <FormHelperText error>{error}</FormHelperText>}
-    </Box>
-  );
-}
-
-/** The guest signs on the screen (finger, stylus or mouse); kept as a PNG. */
-function SignatureField({ error, onChange }: { error?: string; onChange: (png: Blob | null) => void }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const padRef = useRef<SignaturePad | null>(null);
-  const changeRef = useRef(onChange);
-  changeRef.current = onChange;
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    // Drawn at the screen's pixel density, so the signature is sharp on a tablet.
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    canvas.width = canvas.offsetWidth * ratio;
-    canvas.height = canvas.offsetHeight * ratio;
-    canvas.getContext('2d')?.scale(ratio, ratio);
-    const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255, 255, 255)' });
-    padRef.current = pad;
-    const ended = () => canvas.toBlob((png) => changeRef.current(pad.isEmpty() ? null : png), 'image/png');
-    pad.addEventListener('endStroke', ended);
-    return () => {
-      pad.removeEventListener('endStroke', ended);
-      pad.off();
-    };
-  }, []);
-
-  return (
-    <Box sx={{ mt: 2.5 }}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle2" id="signature-label">
-          Guest’s signature
-        </Typography>
-        <Button
-          size="small"
-          onClick={() => {
-            padRef.current?.clear();
-            onChange(null);
-          }}
-          sx={{ minHeight: 40 }}
-        >
-          Clear
-        </Button>
-      </Stack>
-      <Box
-        component="canvas"
-        ref={canvasRef}
-        role="img"
-        aria-labelledby="signature-label"
-        data-testid="signature-pad"
-        sx={{ display: 'block', width: '100%', height: 180, border: 2, borderColor: error ? 'error.main' : 'divider', borderRadius: 2, bgcolor: '#fff', touchAction: 'none' }}
-      />
-      <FormHelperText error={!!error}>{error ?? 'Ask the guest to sign in the box with a finger.'}</FormHelperText>
     </Box>
   );
 }

@@ -23,7 +23,7 @@ import { useSubmitRegisterEntry } from '../api/guest-register.js';
 import { keepIdCopy, keptIdCopy } from '../id-copy-store.js';
 import { DRAFT_FIELDS, type CheckInDraft, type DraftField, type DraftValues } from '../check-in-storage.js';
 import { IdCopyField, checkIdCopy } from './id-copy-field.js';
-import { SignatureField, type SignatureHandle } from './signature-field.js';
+import { SignatureField, type SignatureHandle } from '@/components/signature-field.js';
 
 type ErrorField = DraftField | 'signature' | 'idCopy';
 type Errors = Partial<Record<ErrorField, string>>;

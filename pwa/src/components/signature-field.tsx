@@ -13,19 +13,28 @@ export interface SignatureHandle {
 }
 
 /**
- * A signature drawn with a finger (or a mouse) on a canvas. The canvas is sized to its box in
- * device pixels, so the line stays sharp on a phone's screen and in the exported PNG; on a
- * resize (the phone turned) the strokes are drawn again at the new size.
+ * A signature drawn with a finger (or a mouse) on a canvas: the guest's own on their phone,
+ * or on the desk's tablet handed to them. The canvas is sized to its box in device pixels, so
+ * the line stays sharp on the screen and in the exported PNG; on a resize (the phone turned)
+ * the strokes are drawn again at the new size.
+ *
+ * The form asks the handle for the PNG when it saves, not on each stroke: the export is
+ * asynchronous, so a PNG kept in state after the last stroke would still be missing when a
+ * quick tap on Save follows the signature on a slow tablet.
  */
 export function SignatureField({
   handle,
   error,
   disabled = false,
+  label = 'Signature',
+  hint = 'Sign with your finger in the box below.',
   onDrawn,
 }: {
   handle: Ref<SignatureHandle>;
   error?: string;
   disabled?: boolean;
+  label?: string;
+  hint?: string;
   onDrawn: (drawn: boolean) => void;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -94,10 +103,10 @@ export function SignatureField({
   return (
     <Stack spacing={1} component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }} aria-describedby={helpId}>
       <Typography component="legend" variant="subtitle1" id={labelId} sx={{ fontWeight: 600, p: 0 }}>
-        Signature
+        {label}
       </Typography>
       <Typography variant="body2" color="text.secondary" id={helpId}>
-        Sign with your finger in the box below.
+        {hint}
       </Typography>
       <Box
         sx={{
