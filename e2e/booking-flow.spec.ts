@@ -58,13 +58,17 @@ test.describe('on a phone', () => {
     const checkIn = addDays(todayInLodge(new Date()), 290);
     const url = `/booking?checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&guests=2`;
     const firstPrice = page.getByText(/^for 2 nights/).first();
+    // A first visit: the route's chunks, then a quote and an availability call for every type
+    // (about a dozen by now in the run's database). On CI the browser specs share two cores with
+    // both vitest runs, and this once took longer than the default 10 s twice in a row.
+    const PRICED = { timeout: 30_000 };
     await page.goto(url);
-    await expect(firstPrice).toHaveText(/^for 2 nights · R[\d,]+ by card$/);
+    await expect(firstPrice).toHaveText(/^for 2 nights · R[\d,]+ by card$/, PRICED);
     try {
       await putSettings({ allowCardPayments: false });
       await page.evaluate(() => sessionStorage.clear());
       await page.goto(url);
-      await expect(firstPrice).toHaveText('for 2 nights');
+      await expect(firstPrice).toHaveText('for 2 nights', PRICED);
       await expect(page.getByText(/by card/)).toHaveCount(0);
     } finally {
       await putSettings({ allowCardPayments: true });
