@@ -53,6 +53,9 @@ test('an answer lost on the way back: the retry is a duplicate and the change ha
 });
 
 test('two tablets check in the same guest offline: both end synced, the second told who did it first', async ({ browser }) => {
+  // Two browsers, each signed in and opening two lazy pages: on a loaded CI run this went past
+  // the default 60 s once, each step within its own bound.
+  test.setTimeout(120_000);
   const [b] = await bookingsArrivingToday(['Twotablets Guest']);
   const tablets = await Promise.all([browser.newContext({ serviceWorkers: 'block' }), browser.newContext({ serviceWorkers: 'block' })]);
   const [first, second] = await Promise.all(tablets.map((c) => c.newPage()));
