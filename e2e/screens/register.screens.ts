@@ -46,7 +46,10 @@ test('the register at the desk', async ({ browser }) => {
     await page.waitForTimeout(3000);
     await context.setOffline(true);
 
-    await page.getByRole('button', { name: `Check in ${b.guestName}` }).click();
+    // Under the lodge's default rule ('warn') Check in is one tap: the register opens from the
+    // booking's details.
+    await page.getByRole('button', { name: `${b.guestName}, ${b.reference}: details` }).click();
+    await page.getByRole('button', { name: 'Add to register' }).click();
     const dialog = page.getByRole('dialog', { name: `Check in ${b.guestName}` });
     await dialog.getByRole('button', { name: 'Add to register' }).click();
     const form = dialog.getByRole('form', { name: 'Register entry' });
@@ -62,9 +65,10 @@ test('the register at the desk', async ({ browser }) => {
     await shot(page, 'check-in-dialog', size.width);
     await dialog.getByRole('button', { name: 'Not yet' }).click();
 
-    const nav = page.getByRole('navigation', { name: 'Back office' });
-    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open navigation' }).click();
-    await nav.getByRole('link', { name: 'Sync' }).click();
+    // The booking's details stay open beside the desk: closed first, then the header's sync
+    // status, which links to the Sync page at every width.
+    await page.getByRole('button', { name: 'Close details' }).click();
+    await page.getByRole('banner').getByRole('link', { name: /^Sync:/ }).click();
     const heading = page.getByRole('heading', { name: 'This device’s storage' });
     await heading.scrollIntoViewIfNeeded();
     await expect(page.getByTestId('waiting-files')).toContainText(b.reference);
